@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Modules are layered one way, bottom to top:
+//   CSQLite, COpenSSL -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuAPI -> EmuTesting, LCEmuCLI
+// Infrastructure modules (EmuHTTP, EmuSQLite, EmuCrypto) never mention LeanCloud.
+let package = Package(
+    name: "LCEmu",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .executable(name: "lcemu", targets: ["LCEmuCLI"]),
+        .library(name: "LCWire", targets: ["LCWire"]),
+        .library(name: "EmuTesting", targets: ["EmuTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]),
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        .target(name: "EmuCrypto", dependencies: ["COpenSSL"]),
+        .target(name: "EmuSQLite", dependencies: ["CSQLite"]),
+        .target(name: "EmuHTTP"),
+        .target(name: "LCWire"),
+        .target(name: "EmuAPI", dependencies: ["EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire"]),
+        .target(name: "EmuTesting", dependencies: ["EmuAPI", "EmuHTTP"]),
+        .executableTarget(
+            name: "LCEmuCLI",
+            dependencies: ["EmuAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto"]),
+        .testTarget(name: "EmuSQLiteTests", dependencies: ["EmuSQLite"]),
+        .testTarget(name: "EmuHTTPTests", dependencies: ["EmuHTTP"]),
+        .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
+        .testTarget(name: "EmuAPITests", dependencies: ["EmuAPI", "EmuTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
