@@ -1,0 +1,24 @@
+import EmuHTTP
+
+/// Everything `lcemu serve` can be told; the CLI maps its options onto this.
+public struct EmulatorConfiguration: Sendable {
+    /// Socket, limits and timeouts of the HTTP server.
+    public var http = HTTPServerConfiguration()
+    /// Directory holding one SQLite database per app, or `:memory:` to keep everything in memory.
+    public var dataDirectory: String = ".lcemu"
+    /// The apps served; the first is the default one printed at start-up.
+    public var apps: [AppConfiguration] = [.development]
+    /// Directory of seed JSON files loaded into a fresh database and on reset; nil for none.
+    public var seedDirectory: String?
+    /// Log verbosity.
+    public var logLevel: LogLevel = .info
+    /// Lanes of the worker pool that runs slow requests (writes, password hashing).
+    public var workerCount = 2
+    /// SQLite `synchronous=FULL`: survive power loss, not only a crash (slower writes).
+    public var durableWrites = false
+
+    public init() {}
+
+    /// True when nothing is written to disk.
+    public var inMemory: Bool { dataDirectory == ":memory:" }
+}

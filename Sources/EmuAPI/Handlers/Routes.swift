@@ -1,0 +1,11 @@
+import EmuHTTP
+
+/// Every route of the emulator, in one table. Each endpoint family adds its own routes.
+enum Routes {
+    static func make() -> Router<APIRoute> {
+        var router = Router<APIRoute>()
+        AdminHandlers.register(in: &router)
+        DateHandlers.register(in: &router)
+        return router
+    }
+}

@@ -1,0 +1,21 @@
+import LCWire
+
+/// A failure the API reports to the client in LeanCloud's format, `{"code":N,"error":"…"}`.
+/// Handlers throw it; the one error boundary in `APIHandler` renders it.
+public struct APIError: Error, Sendable {
+    public var code: LCErrorCode
+    /// Extra response headers, e.g. the auth diagnostic header.
+    public var headers: [(String, String)] = []
+
+    public init(_ code: LCErrorCode, headers: [(String, String)] = []) {
+        self.code = code
+        self.headers = headers
+    }
+
+    /// The response for this error.
+    public var response: APIResponse {
+        var response = APIResponse(status: code.httpStatus, json: code.body)
+        for (name, value) in headers { response.headers.add(name, value) }
+        return response
+    }
+}

@@ -1,0 +1,80 @@
+import EmuHTTP
+import LCWire
+
+/// The emulator's one HTTP handler and its one error boundary: it routes, authenticates, runs
+/// the route where it belongs, and turns every failure into LeanCloud's error format.
+final class APIHandler: HTTPHandler {
+    let router: Router<APIRoute>
+    let authenticator: AppAuthenticator
+    let pool: WorkerPool
+    let logger: Logger
+    private let requestCounter = Locked<UInt64>(0)
+
+    init(router: Router<APIRoute>, authenticator: AppAuthenticator, pool: WorkerPool, logger: Logger) {
+        self.router = router
+        self.authenticator = authenticator
+        self.pool = pool
+        self.logger = logger
+    }
+
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        if request.method == "OPTIONS" { return respond(CORS.preflight(request)) }
+        let route: APIRoute
+        let parameters: [String: String]
+        switch router.match(method: request.method, path: request.path) {
+        case .found(let found, let captured):
+            route = found
+            parameters = captured
+        case .methodNotAllowed:
+            return respond(finish(APIError(.methodNotAllowed).response))
+        case .notFound:
+            return respond(finish(APIError(.routeNotFound).response))
+        }
+        let requestId = nextRequestId()
+        let apiRequest: APIRequest
+        do {
+            let auth = try authenticator.authenticate(request, access: route.access)
+            apiRequest = APIRequest(http: request, parameters: parameters, requestId: requestId,
+                                    app: auth.app, isMaster: auth.isMaster)
+        } catch {
+            return respond(finish(render(error, requestId: requestId, request: request)))
+        }
+        switch route.execution {
+        case .inline:
+            respond(run(route, apiRequest))
+        case .pooled:
+            pool.submit { [self] in respond(run(route, apiRequest)) }
+        }
+    }
+
+    private func run(_ route: APIRoute, _ request: APIRequest) -> HTTPResponse {
+        do {
+            return finish(try route.handler(request))
+        } catch {
+            return finish(render(error, requestId: request.requestId, request: request.http))
+        }
+    }
+
+    /// API errors render themselves; anything else is a bug: log it, answer 500 with code 1.
+    private func render(_ error: Error, requestId: String, request: HTTPRequest) -> APIResponse {
+        if let apiError = error as? APIError { return apiError.response }
+        logger.error("request \(requestId) \(request.method) \(request.path) failed: \(error)")
+        var response = APIError(.internalServerError(requestId: requestId)).response
+        response.headers.add("X-LCEmu-Request-Id", requestId)
+        return response
+    }
+
+    private func finish(_ response: APIResponse) -> HTTPResponse {
+        var http = response.httpResponse
+        http.headers.add("Access-Control-Allow-Origin", "*")
+        return http
+    }
+
+    private func nextRequestId() -> String {
+        let n = requestCounter.withValue { value -> UInt64 in
+            value &+= 1
+            return value
+        }
+        return String(n, radix: 16)
+    }
+}

@@ -1,0 +1,36 @@
+import EmuSQLite
+import LCWire
+
+/// One served app: its credentials, its own database, and the emulator's shared clock.
+public final class AppRuntime: Sendable {
+    public let configuration: AppConfiguration
+    public let database: DatabaseQueue
+    public let clock: EmulatorClock
+    let seed: SeedData
+
+    init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, seed: SeedData) {
+        self.configuration = configuration
+        self.database = database
+        self.clock = clock
+        self.seed = seed
+    }
+
+    /// Loads the seed into a database that has never been seeded; true when it did.
+    @discardableResult
+    func seedIfFresh() throws -> Bool {
+        try database.write { db in
+            guard try db.scalar("SELECT value FROM emu_meta WHERE key = 'seeded'") == nil else { return false }
+            try seed.insert(into: db)
+            try db.execute("INSERT INTO emu_meta (key, value) VALUES ('seeded', ?)", [.text(clock.now.iso)])
+            return true
+        }
+    }
+
+    /// Empties every table and reloads the seed, in one transaction.
+    public func reset() throws {
+        try database.write { db in
+            for table in AppSchema.dataTables { try db.execute("DELETE FROM \(table)") }
+            try seed.insert(into: db)
+        }
+    }
+}

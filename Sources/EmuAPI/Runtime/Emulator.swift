@@ -1,0 +1,89 @@
+import Dispatch
+import EmuHTTP
+import EmuSQLite
+import LCWire
+
+/// The emulator: the composition root that wires configuration, databases, routes and the HTTP
+/// server together. Everything else receives its dependencies from here.
+///
+/// ```swift
+/// let emulator = try Emulator(configuration: EmulatorConfiguration())
+/// try emulator.start()
+/// print(emulator.baseURL)   // http://127.0.0.1:3000
+/// emulator.shutdown()
+/// ```
+public final class Emulator: Sendable {
+    public let configuration: EmulatorConfiguration
+    public let clock = EmulatorClock()
+    public let logger: Logger
+    let apps: [String: AppRuntime]
+    let server: HTTPServer
+    let handler: APIHandler
+
+    /// Opens (and migrates and seeds) every app's database and builds the routes. Nothing listens yet.
+    public init(configuration: EmulatorConfiguration) throws {
+        self.configuration = configuration
+        logger = Logger(level: configuration.logLevel)
+        let seed = try configuration.seedDirectory.map { try SeedData.load(directory: $0, now: clock.now) } ?? SeedData()
+        var apps: [String: AppRuntime] = [:]
+        for app in configuration.apps {
+            let database = try AppDatabase.open(appId: app.appId, configuration: configuration)
+            let runtime = AppRuntime(configuration: app, database: database, clock: clock, seed: seed)
+            if try runtime.seedIfFresh() {
+                logger.info("app \(app.appId): fresh database, loaded \(seed.records.count) seed objects")
+            }
+            apps[app.appId] = runtime
+        }
+        self.apps = apps
+        handler = APIHandler(
+            router: Routes.make(), authenticator: AppAuthenticator(apps: apps),
+            pool: WorkerPool(width: configuration.workerCount), logger: logger)
+        server = HTTPServer(configuration: configuration.http, handler: handler, errorResponder: Self.protocolError)
+    }
+
+    /// Starts listening; when it returns, the emulator answers requests.
+    public func start() throws {
+        try server.start()
+    }
+
+    /// The bound port (the real one when configured with port 0).
+    public var port: Int { server.port }
+
+    /// `http://HOST:PORT`, with the bound port.
+    public var baseURL: String {
+        let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
+        return "http://\(host):\(port)"
+    }
+
+    /// The runtime of an app, by id.
+    public func app(_ appId: String) -> AppRuntime? { apps[appId] }
+
+    /// Graceful stop: drain the HTTP server, then close every database cleanly.
+    public func shutdown() {
+        server.shutdown()
+        for app in apps.values {
+            do { try app.database.close() } catch { logger.error("closing \(app.configuration.appId): \(error)") }
+        }
+    }
+
+    /// Bodies for errors the HTTP layer sends itself (400, 408, 413, …), in LeanCloud's format.
+    static let protocolError: @Sendable (Int, String) -> HTTPResponse = { status, _ in
+        let code = status == 413 ? LCErrorCode.payloadTooLarge
+            : LCErrorCode(code: status, message: HTTPStatus.reasonPhrase(status) + ".", httpStatus: status)
+        return APIResponse(status: status, json: code.body).httpResponse
+    }
+}
+
+extension Emulator {
+    /// Answers a request in-process, without a socket: the fast tier of the test suite.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let done = DispatchSemaphore(value: 0)
+        let result = Locked<HTTPResponse?>(nil)
+        handler.handle(request) { response in
+            result.withValue { $0 = response }
+            done.signal()
+        }
+        done.wait()
+        return result.current!
+    }
+}

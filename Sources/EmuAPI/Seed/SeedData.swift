@@ -1,0 +1,51 @@
+import EmuCrypto
+import EmuSQLite
+import Foundation
+import LCWire
+
+/// The sample data a fresh database starts with, read once from a directory of JSON files and
+/// kept in memory so that `POST /__admin/reset` reloads it in milliseconds.
+///
+/// Each file `<ClassName>.json` holds an array of objects, or an export `{"results":[…]}`.
+/// `objectId`, `createdAt` and `updatedAt` are kept when given (so seeded ids are stable and
+/// documented); `ACL` becomes the object's ACL.
+public struct SeedData: Sendable {
+    public private(set) var records: [ObjectRecord] = []
+
+    public init(records: [ObjectRecord] = []) { self.records = records }
+
+    /// Reads every `*.json` file of `directory`, in name order.
+    public static func load(directory: String, now: LCDate) throws -> SeedData {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        var seed = SeedData()
+        for name in names {
+            let className = String(name.dropLast(".json".count))
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+            let objects = try SeedError.wrap(path) { try SeedImporter.objects(in: Array(bytes)) }
+            for object in objects {
+                seed.records.append(try SeedError.wrap(path) {
+                    try SeedImporter.record(from: object, className: className, now: now)
+                })
+            }
+        }
+        return seed
+    }
+
+    /// Writes every record; the caller provides the transaction.
+    public func insert(into db: Database) throws {
+        for record in records { try ObjectStore.insert(record, in: db) }
+    }
+}
+
+/// A seed file that could not be read, with the file named.
+struct SeedError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+    var description: String { "seed file \(path): \(reason)" }
+
+    static func wrap<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw SeedError(path: path, reason: "\(error)") }
+    }
+}

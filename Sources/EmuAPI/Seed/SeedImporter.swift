@@ -1,0 +1,48 @@
+import EmuCrypto
+import LCWire
+
+/// Turns exported JSON objects into records: shared by the seed and by `lcemu import`.
+public enum SeedImporter {
+    /// The objects of an array, or of an export object `{"results":[…]}`.
+    public static func objects(in bytes: [UInt8]) throws -> [JSONObject] {
+        let json = try JSONParser.parse(bytes)
+        let array: [JSON]
+        if let list = json.arrayValue {
+            array = list
+        } else if let list = json.objectValue?["results"]?.arrayValue {
+            array = list
+        } else {
+            throw ImportError("expected an array of objects or {\"results\":[...]}")
+        }
+        return try array.map {
+            guard let object = $0.objectValue else { throw ImportError("every element must be an object") }
+            return object
+        }
+    }
+
+    /// One record: server fields taken from the object when present, generated otherwise.
+    public static func record(from object: JSONObject, className: String, now: LCDate) throws -> ObjectRecord {
+        var fields = object
+        let objectId = fields.removeValue(forKey: LCField.objectId)?.stringValue ?? ObjectIdGenerator.shared.next()
+        guard LCObjectId.isValid(objectId) else { throw ImportError("objectId '\(objectId)' is not 24 lowercase hex digits") }
+        let createdAt = try date(fields.removeValue(forKey: LCField.createdAt)) ?? now
+        let updatedAt = try date(fields.removeValue(forKey: LCField.updatedAt)) ?? createdAt
+        let acl = fields.removeValue(forKey: LCField.acl)?.objectValue
+        return ObjectRecord(className: className, objectId: objectId, createdAt: createdAt, updatedAt: updatedAt,
+                            acl: acl, fields: fields)
+    }
+
+    /// `createdAt`/`updatedAt` arrive as plain ISO strings or as Date objects.
+    private static func date(_ value: JSON?) throws -> LCDate? {
+        guard let value else { return nil }
+        if let iso = value.stringValue, let date = LCDate(iso: iso) { return date }
+        if let date = LCDate(json: value) { return date }
+        throw ImportError("bad date \(value.jsonString)")
+    }
+}
+
+/// Input that cannot be imported.
+public struct ImportError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

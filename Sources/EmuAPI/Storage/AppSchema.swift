@@ -1,0 +1,46 @@
+import EmuSQLite
+
+/// The database layout of one app, as ordered migrations. Objects are JSON documents: SQLite's
+/// JSON1 functions let queries filter and sort inside them, and indexes on `json_extract`
+/// expressions make hot fields fast (docs/storage.md).
+enum AppSchema {
+    static func migrator() -> Migrator {
+        var migrator = Migrator()
+        migrator.registerMigration("v1-objects") { db in
+            try db.execute("""
+                CREATE TABLE emu_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE classes (
+                    name TEXT PRIMARY KEY,
+                    created_at INTEGER NOT NULL,
+                    schema TEXT NOT NULL DEFAULT '{}'
+                );
+                -- data holds the user fields; objectId, createdAt, updatedAt and ACL have columns.
+                CREATE TABLE objects (
+                    rowid INTEGER PRIMARY KEY,
+                    class TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    acl TEXT,
+                    data TEXT NOT NULL,
+                    UNIQUE (class, id)
+                );
+                CREATE INDEX objects_by_created ON objects (class, created_at);
+                CREATE INDEX objects_by_updated ON objects (class, updated_at);
+                CREATE TABLE relations (
+                    owner_class TEXT NOT NULL,
+                    owner_id TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    target_class TEXT NOT NULL,
+                    target_id TEXT NOT NULL,
+                    PRIMARY KEY (owner_class, owner_id, key, target_id)
+                );
+                CREATE INDEX relations_by_target ON relations (target_class, target_id);
+                """)
+        }
+        return migrator
+    }
+
+    /// Tables emptied by a reset, children first.
+    static let dataTables = ["relations", "objects", "classes"]
+}

@@ -1,0 +1,46 @@
+import EmuSQLite
+import LCWire
+
+/// Reads and writes object rows. Every statement is parameterised and cached per connection.
+public enum ObjectStore {
+    /// Inserts a new object, creating its class on first write.
+    public static func insert(_ record: ObjectRecord, in db: Database) throws {
+        try ensureClass(record.className, now: record.createdAt, in: db)
+        try db.execute(
+            "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?)",
+            [.text(record.className), .text(record.objectId),
+             .integer(record.createdAt.millisecondsSince1970), .integer(record.updatedAt.millisecondsSince1970),
+             record.acl.map { .text(JSON.object($0).jsonString) } ?? .null,
+             .text(JSON.object(record.fields).jsonString)])
+    }
+
+    /// The object, or nil when there is no such id in the class.
+    public static func fetch(className: String, objectId: String, in db: Database) throws -> ObjectRecord? {
+        let statement = try db.cachedStatement(
+            "SELECT created_at, updated_at, acl, data FROM objects WHERE class = ? AND id = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(className), .text(objectId)])
+        guard try statement.step() else { return nil }
+        return try record(from: statement, className: className, objectId: objectId)
+    }
+
+    /// Whether the class has ever been written to.
+    public static func classExists(_ name: String, in db: Database) throws -> Bool {
+        try db.scalar("SELECT 1 FROM classes WHERE name = ?", [.text(name)]) != nil
+    }
+
+    public static func ensureClass(_ name: String, now: LCDate, in db: Database) throws {
+        try db.execute("INSERT OR IGNORE INTO classes (name, created_at) VALUES (?, ?)",
+                       [.text(name), .integer(now.millisecondsSince1970)])
+    }
+
+    static func record(from statement: Statement, className: String, objectId: String) throws -> ObjectRecord {
+        let acl = try statement.text(at: 2).map { try JSONParser.parse($0).objectValue }
+        let fields = try JSONParser.parse(statement.text(at: 3) ?? "{}").objectValue ?? JSONObject()
+        return ObjectRecord(
+            className: className, objectId: objectId,
+            createdAt: LCDate(millisecondsSince1970: statement.int64(at: 0)),
+            updatedAt: LCDate(millisecondsSince1970: statement.int64(at: 1)),
+            acl: acl ?? nil, fields: fields)
+    }
+}

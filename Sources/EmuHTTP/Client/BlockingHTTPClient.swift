@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A minimal blocking HTTP/1.1 client over one TCP connection, for `lcemu healthcheck` and for
+/// tests that need exact control of the bytes on the wire (pipelining, malformed requests).
+/// It is not used on the server's request path.
+public final class BlockingHTTPClient {
+    /// A parsed response.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: HTTPHeaders
+        public var body: [UInt8]
+        public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    public let fd: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to `host:port`, failing after `timeout` seconds for connect, and for each read or write.
+    public init(host: String, port: Int, timeout: Double = 5) throws {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Platform.streamSocketType
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let info = list else {
+            throw SocketError("resolve \(host)", errno: 0)
+        }
+        defer { freeaddrinfo(list) }
+        let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        guard fd >= 0 else { throw SocketError("socket") }
+        var tv = timeval(tv_sec: .init(timeout), tv_usec: .init((timeout - Double(Int(timeout))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        SocketOptions.setNoDelay(fd)
+        Platform.disableSigpipe(fd)
+        guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            let error = SocketError("connect \(host):\(port)")
+            Platform.close(fd)
+            throw error
+        }
+        self.fd = fd
+    }
+
+    deinit { Platform.close(fd) }
+
+    /// Sends raw bytes.
+    public func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Platform.send(fd, $0.baseAddress! + offset, $0.count - offset, Platform.sendFlags) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw SocketError("send") }
+            offset += n
+        }
+    }
+
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Sends a request with `Host` and `Content-Length` filled in, and reads the response.
+    public func request(_ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = []) throws -> Response {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
+        for field in headers { head += "\(field.name): \(field.value)\r\n" }
+        if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
+        try send(Array((head + "\r\n").utf8) + body)
+        return try readResponse(method: method)
+    }
+
+    /// Reads one response. `method` tells whether a body follows (not for HEAD).
+    public func readResponse(method: String = "GET") throws -> Response {
+        let headEnd = try fill { $0.firstRange(of: [13, 10, 13, 10])?.upperBound }
+        let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
+        buffer.removeFirst(headEnd)
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: true)
+        guard !lines.isEmpty else { throw SocketError("empty response", errno: 0) }
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw SocketError("bad status line", errno: 0) }
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].trimmingSpaces()))
+        }
+        if status < 200 { return Response(status: status, headers: headers, body: []) }
+        let length = method == "HEAD" ? 0 : Int(headers["Content-Length"] ?? "") ?? -1
+        if length < 0 { return Response(status: status, headers: headers, body: try readToEnd()) }
+        _ = try fill { $0.count >= length ? length : nil }
+        let body = Array(buffer[..<length])
+        buffer.removeFirst(length)
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// True when the server closed the connection (reads EOF) before `timeout`.
+    public func readsEOF() -> Bool {
+        (try? readToEnd())?.isEmpty ?? false
+    }
+
+    private func readToEnd() throws -> [UInt8] {
+        while try receive() > 0 {}
+        defer { buffer = [] }
+        return buffer
+    }
+
+    private func fill(until done: ([UInt8]) -> Int?) throws -> Int {
+        while true {
+            if let found = done(buffer) { return found }
+            guard try receive() > 0 else { throw SocketError("connection closed", errno: 0) }
+        }
+    }
+
+    private func receive() throws -> Int {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw SocketError("recv") }
+            buffer.append(contentsOf: chunk[..<n])
+            return n
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Serialises a response head and body into one buffer, so that each answer leaves in one
+/// `send` (two sends would wait on the peer's delayed ACK, see architecture.md).
+public enum HTTPResponseEncoder {
+    /// How the connection continues after this response.
+    public enum ConnectionDirective: Sendable {
+        /// HTTP/1.1 default: say nothing.
+        case persistent
+        /// HTTP/1.0 keep-alive: `Connection: keep-alive` must be explicit (RFC 9112 §9.3).
+        case keepAliveHTTP10
+        /// `Connection: close`.
+        case close
+    }
+
+    /// Encodes `response`. For HEAD, the body is omitted but `Content-Length` still announces it
+    /// (RFC 9110 §9.3.2). `Content-Length`, `Date` and `Connection` given by the handler are replaced.
+    public static func encode(_ response: HTTPResponse, headRequest: Bool = false, connection: ConnectionDirective) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + response.headers.count * 32 + (headRequest ? 0 : response.body.count))
+        out.append(contentsOf: "HTTP/1.1 \(response.status) \(HTTPStatus.reasonPhrase(response.status))\r\n".utf8)
+        for field in response.headers where !isManaged(field.name) {
+            appendHeader(&out, field.name, field.value)
+        }
+        // RFC 9110 §8.6: no Content-Length in 1xx or 204.
+        let bodyAllowed = response.status >= 200 && response.status != 204 && response.status != 304
+        if bodyAllowed {
+            appendHeader(&out, "Content-Length", String(response.body.count))
+        }
+        out.append(contentsOf: "Date: ".utf8)
+        out.append(contentsOf: HTTPDateCache.current())
+        out.append(contentsOf: "\r\n".utf8)
+        switch connection {
+        case .persistent: break
+        case .keepAliveHTTP10: appendHeader(&out, "Connection", "keep-alive")
+        case .close: appendHeader(&out, "Connection", "close")
+        }
+        out.append(contentsOf: "\r\n".utf8)
+        if bodyAllowed && !headRequest { out.append(contentsOf: response.body) }
+        return out
+    }
+
+    /// The interim response sent for `Expect: 100-continue` (RFC 9110 §10.1.1).
+    public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    private static func isManaged(_ name: String) -> Bool {
+        name.asciiCaseInsensitiveEquals("Content-Length") || name.asciiCaseInsensitiveEquals("Date")
+            || name.asciiCaseInsensitiveEquals("Connection") || name.asciiCaseInsensitiveEquals("Transfer-Encoding")
+    }
+
+    /// Header values are written as given, minus CR/LF: a handler can never split a response.
+    private static func appendHeader(_ out: inout [UInt8], _ name: String, _ value: String) {
+        out.append(contentsOf: name.utf8)
+        out.append(contentsOf: ": ".utf8)
+        for byte in value.utf8 where byte != 13 && byte != 10 { out.append(byte) }
+        out.append(contentsOf: "\r\n".utf8)
+    }
+}

@@ -1,0 +1,91 @@
+/// Matches a method and a decoded path against registered patterns. Patterns are split on `/`;
+/// a segment `:name` captures one segment, a final `*name` captures the rest. Literal segments win
+/// over captures, so `/users/me` and `/users/:id` coexist.
+///
+/// ```swift
+/// var router = Router<String>()
+/// router.add("GET", "/1.1/classes/:className/:objectId", "fetch")
+/// router.match(method: "GET", path: "/1.1/classes/Post/abc")  // .found("fetch", ["className": "Post", …])
+/// ```
+public struct Router<Value: Sendable>: Sendable {
+    /// The outcome of a lookup.
+    public enum Match {
+        case found(Value, parameters: [String: String])
+        /// The path exists but not for this method; lists the methods it has.
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    private var root = RouteNode<Value>()
+
+    public init() {}
+
+    /// Registers `value` for `method` and `pattern`. A later registration of the same pair wins.
+    public mutating func add(_ method: String, _ pattern: String, _ value: Value) {
+        root.insert(segments: Self.segments(pattern)[...], method: method, value: value)
+    }
+
+    /// Finds the value for a request.
+    public func match(method: String, path: String) -> Match {
+        var parameters: [String: String] = [:]
+        guard let node = root.find(segments: Self.segments(path)[...], parameters: &parameters) else { return .notFound }
+        if let value = node.handlers[method] { return .found(value, parameters: parameters) }
+        if method == "HEAD", let value = node.handlers["GET"] { return .found(value, parameters: parameters) }
+        if node.handlers.isEmpty { return .notFound }
+        return .methodNotAllowed(allowed: node.handlers.keys.sorted())
+    }
+
+    static func segments(_ path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: true)
+    }
+}
+
+struct RouteNode<Value: Sendable>: Sendable {
+    var literals: [Substring: RouteNode] = [:]
+    var capture: (name: String, node: Box)?
+    var rest: (name: String, handlers: [String: Value])?
+    var handlers: [String: Value] = [:]
+
+    final class Box: @unchecked Sendable {
+        var node: RouteNode
+        init(_ node: RouteNode) { self.node = node }
+    }
+
+    mutating func insert(segments: ArraySlice<Substring>, method: String, value: Value) {
+        guard let head = segments.first else {
+            handlers[method] = value
+            return
+        }
+        if head.hasPrefix("*") {
+            var entry = rest ?? (String(head.dropFirst()), [:])
+            entry.handlers[method] = value
+            rest = entry
+        } else if head.hasPrefix(":") {
+            let box = capture?.node ?? Box(RouteNode())
+            box.node.insert(segments: segments.dropFirst(), method: method, value: value)
+            capture = (String(head.dropFirst()), box)
+        } else {
+            var child = literals[head] ?? RouteNode()
+            child.insert(segments: segments.dropFirst(), method: method, value: value)
+            literals[head] = child
+        }
+    }
+
+    func find(segments: ArraySlice<Substring>, parameters: inout [String: String]) -> RouteNode? {
+        guard let head = segments.first else { return self }
+        if let child = literals[head], let found = child.find(segments: segments.dropFirst(), parameters: &parameters) {
+            return found
+        }
+        if let capture, let found = capture.node.node.find(segments: segments.dropFirst(), parameters: &parameters) {
+            parameters[capture.name] = String(head)
+            return found
+        }
+        if let rest {
+            parameters[rest.name] = segments.joined(separator: "/")
+            var leaf = RouteNode()
+            leaf.handlers = rest.handlers
+            return leaf
+        }
+        return nil
+    }
+}

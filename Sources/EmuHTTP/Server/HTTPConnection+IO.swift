@@ -1,0 +1,113 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension HTTPConnection {
+    func enqueue(_ bytes: [UInt8]) {
+        if outboundOffset >= outbound.count {
+            outbound = bytes
+            outboundOffset = 0
+        } else {
+            outbound.append(contentsOf: bytes)
+        }
+    }
+
+    /// Sends as much as the socket takes. Returns true when everything went out. When the socket
+    /// is full, waits for writability with a write source (created once, then suspended/resumed).
+    @discardableResult
+    func flush() -> Bool {
+        while outboundOffset < outbound.count {
+            let n = outbound.withUnsafeBytes { bytes in
+                send(fd, bytes.baseAddress! + outboundOffset, bytes.count - outboundOffset, Platform.sendFlags)
+            }
+            if n > 0 {
+                outboundOffset += n
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                waitForWritable()
+                return false
+            }
+            close()
+            return false
+        }
+        outbound = []
+        outboundOffset = 0
+        if closeAfterFlush && !awaitingResponse {
+            close()
+            return false
+        }
+        return true
+    }
+
+    private func waitForWritable() {
+        suspendReading()
+        if writeSource == nil {
+            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+            source.setEventHandler { [unowned self] in onWritable() }
+            source.setCancelHandler { [self] in sourceCancelled() }
+            liveSources += 1
+            writeSource = source
+        }
+        if writeSuspended {
+            writeSuspended = false
+            writeSource?.resume()
+        }
+        updateDeadline()
+    }
+
+    private func onWritable() {
+        guard !closed else { return }
+        guard flush() else { return }
+        if !writeSuspended {
+            writeSuspended = true
+            writeSource?.suspend()
+        }
+        processBuffered()
+    }
+
+    func suspendReading() {
+        guard !readSuspended, let source = readSource else { return }
+        readSuspended = true
+        source.suspend()
+    }
+
+    func resumeReading() {
+        guard readSuspended, let source = readSource else { return }
+        readSuspended = false
+        source.resume()
+    }
+
+    /// Closes the connection. The descriptor itself is closed only once every Dispatch source on
+    /// it has been cancelled, as Dispatch requires.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        deadline = 0
+        if let source = readSource {
+            source.cancel()
+            if readSuspended { readSuspended = false; source.resume() }
+        }
+        if let source = writeSource {
+            source.cancel()
+            if writeSuspended { writeSuspended = false; source.resume() }
+        }
+        if liveSources == 0 { closeDescriptor() }
+        context.registry.remove(self)
+    }
+
+    func sourceCancelled() {
+        liveSources -= 1
+        if liveSources == 0 { closeDescriptor() }
+    }
+
+    private func closeDescriptor() {
+        readSource = nil
+        writeSource = nil
+        Platform.close(fd)
+    }
+}

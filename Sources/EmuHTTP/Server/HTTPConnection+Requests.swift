@@ -1,0 +1,77 @@
+import Dispatch
+
+extension HTTPConnection {
+    /// Answers buffered requests one at a time, in order (RFC 9112 §9.3.2 pipelining), until one
+    /// is answered asynchronously, a write blocks, or the buffer holds no complete request.
+    func processBuffered() {
+        while !closed && !awaitingResponse && !closeAfterFlush && outboundOffset >= outbound.count {
+            let event: HTTPParserEvent?
+            do {
+                event = try parser.next()
+            } catch {
+                let parseError = error as? HTTPParseError ?? .badRequest("\(error)")
+                return reject(status: parseError.status, reason: "\(parseError)")
+            }
+            guard let event else { break }
+            switch event {
+            case .continueExpected:
+                enqueue(HTTPResponseEncoder.continueResponse)
+                _ = flush()
+            case .request(let request):
+                dispatch(request)
+            }
+        }
+        guard !closed else { return }
+        updateDeadline()
+        if !awaitingResponse && outboundOffset >= outbound.count && !closeAfterFlush { resumeReading() }
+    }
+
+    private func dispatch(_ request: HTTPRequest) {
+        awaitingResponse = true
+        servedRequests += 1
+        let keepAlive = request.keepAlive
+        let isHead = request.method == "HEAD"
+        let http10 = request.version == .http1_0
+        let gate = ResponseGate()
+        context.handler.handle(request) { [self] response in
+            if gate.offer(response) == false {
+                queue.async { [self] in
+                    complete(response, keepAlive: keepAlive, isHead: isHead, http10: http10)
+                    processBuffered()
+                }
+            }
+        }
+        if let response = gate.handlerDidReturn() {
+            complete(response, keepAlive: keepAlive, isHead: isHead, http10: http10)
+        } else {
+            suspendReading()  // backpressure while the handler works elsewhere
+        }
+    }
+
+    private func complete(_ response: HTTPResponse, keepAlive: Bool, isHead: Bool, http10: Bool) {
+        guard !closed, awaitingResponse else { return }
+        awaitingResponse = false
+        let persistent = keepAlive && !draining && !closeAfterFlush
+        let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (http10 ? .keepAliveHTTP10 : .persistent)
+        if !persistent { closeAfterFlush = true }
+        enqueue(HTTPResponseEncoder.encode(response, headRequest: isHead, connection: directive))
+        _ = flush()
+    }
+
+    /// Answers a framing error or a timeout with an error response and closes: after a framing
+    /// error the rest of the byte stream cannot be trusted (RFC 9112 §6.3).
+    func reject(status: Int, reason: String) {
+        closeAfterFlush = true
+        let response = context.errorResponder(status, reason)
+        enqueue(HTTPResponseEncoder.encode(response, connection: .close))
+        _ = flush()
+    }
+
+    /// Starts a graceful shutdown of this connection: idle ones close now, busy ones after
+    /// the response in flight.
+    func beginDrain() {
+        guard !closed else { return }
+        draining = true
+        if !awaitingResponse && parser.phase == .idle && outboundOffset >= outbound.count { close() }
+    }
+}

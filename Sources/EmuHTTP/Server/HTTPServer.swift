@@ -1,0 +1,75 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP/1.1 server on non-blocking POSIX sockets and Dispatch. It knows nothing of routes:
+/// every complete request goes to one `HTTPHandler`.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: config, handler: ClosureHTTPHandler(sync: { _ in
+///     HTTPResponse(status: 200, contentType: "text/plain", body: "hi")
+/// }))
+/// try server.start()
+/// print(server.port)
+/// ```
+public final class HTTPServer: @unchecked Sendable {
+    let context: ServerContext
+    let acceptQueue = DispatchQueue(label: "lcemu.http.accept")
+    private var listener: ListeningSocket?
+    var acceptSource: DispatchSourceRead?
+    var sweeper: DispatchSourceTimer?
+    let state = Locked<(started: Bool, stopped: Bool)>((false, false))
+
+    /// - Parameter errorResponder: builds the body of responses the server sends by itself
+    ///   (400, 408, 413, 414, 431, 501, 503, 505), so the API above can keep its error format.
+    public init(configuration: HTTPServerConfiguration, handler: HTTPHandler,
+                errorResponder: @escaping @Sendable (Int, String) -> HTTPResponse = HTTPServer.plainTextError) {
+        context = ServerContext(configuration: configuration, handler: handler, errorResponder: errorResponder)
+    }
+
+    /// The bound port, valid after `start()`.
+    public var port: Int { listener?.port ?? 0 }
+
+    /// Number of open connections.
+    public var connectionCount: Int { context.registry.count }
+
+    /// Binds, listens and starts accepting. Throws `SocketError` when the address is unusable.
+    public func start() throws {
+        SocketOptions.raiseDescriptorLimit()
+        #if canImport(Glibc)
+        signal(SIGPIPE, SIG_IGN)  // belt and braces beside MSG_NOSIGNAL
+        #endif
+        let configuration = context.configuration
+        let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        listener = socket
+        let source = DispatchSource.makeReadSource(fileDescriptor: socket.fd, queue: acceptQueue)
+        source.setEventHandler { [unowned self] in acceptPending(socket.fd) }
+        source.setCancelHandler { Platform.close(socket.fd) }
+        acceptSource = source
+        state.withValue { $0.started = true }
+        source.resume()
+        startSweeper()
+    }
+
+    private func startSweeper() {
+        let interval = context.configuration.sweepInterval
+        let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
+        timer.setEventHandler { [context] in
+            let now = MonotonicClock.now()
+            for connection in context.registry.snapshot() {
+                connection.queue.async { connection.checkDeadline(now: now) }
+            }
+        }
+        sweeper = timer
+        timer.resume()
+    }
+
+    /// Plain-text bodies for server-generated errors, when no responder is given.
+    public static let plainTextError: @Sendable (Int, String) -> HTTPResponse = { status, _ in
+        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: HTTPStatus.reasonPhrase(status) + "\n")
+    }
+}

@@ -1,0 +1,19 @@
+import Dispatch
+
+/// What every connection of one server shares. Immutable after start, except the registry.
+final class ServerContext: @unchecked Sendable {
+    let configuration: HTTPServerConfiguration
+    let handler: HTTPHandler
+    let errorResponder: @Sendable (Int, String) -> HTTPResponse
+    let registry = ConnectionRegistry()
+    /// The one concurrent queue every connection queue targets. Serial queues without an explicit
+    /// target grew to 200+ threads under load here (architecture.md).
+    let workQueue = DispatchQueue(label: "lcemu.http.work", attributes: .concurrent)
+
+    init(configuration: HTTPServerConfiguration, handler: HTTPHandler,
+         errorResponder: @escaping @Sendable (Int, String) -> HTTPResponse) {
+        self.configuration = configuration
+        self.handler = handler
+        self.errorResponder = errorResponder
+    }
+}

@@ -1,0 +1,48 @@
+import EmuAPI
+import EmuHTTP
+import Foundation
+
+/// An emulator for one test: in-memory database, port 0 on loopback, no seed unless asked.
+/// Stops when released.
+///
+/// ```swift
+/// let emulator = try TestEmulator.start()
+/// let response = try emulator.client().get("/1.1/date")
+/// ```
+public final class TestEmulator {
+    public let emulator: Emulator
+    public let app: AppConfiguration
+
+    private init(emulator: Emulator) {
+        self.emulator = emulator
+        self.app = emulator.configuration.apps[0]
+    }
+
+    /// Starts a live emulator. `seeded: true` loads the project's `seed/`.
+    public static func start(seeded: Bool = false, configure: (inout EmulatorConfiguration) -> Void = { _ in }) throws -> TestEmulator {
+        var configuration = EmulatorConfiguration()
+        configuration.http.host = "127.0.0.1"
+        configuration.http.port = 0
+        configuration.dataDirectory = ":memory:"
+        configuration.logLevel = .warning
+        configuration.seedDirectory = seeded ? SeedLocator.defaultDirectory() : nil
+        configure(&configuration)
+        let emulator = try Emulator(configuration: configuration)
+        try emulator.start()
+        return TestEmulator(emulator: emulator)
+    }
+
+    deinit { emulator.shutdown() }
+
+    public var port: Int { emulator.port }
+
+    /// A client over a real socket (the live tier).
+    public func client(credentials: TestClient.Credentials = .appKey) -> TestClient {
+        TestClient(transport: .live(host: "127.0.0.1", port: port), app: app, credentials: credentials)
+    }
+
+    /// A client that calls the handler directly (the in-process tier): same API, no socket.
+    public func inProcessClient(credentials: TestClient.Credentials = .appKey) -> TestClient {
+        TestClient(transport: .inProcess(emulator), app: app, credentials: credentials)
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Parses, validates, delegates. Bad input ends in one line on stderr and exit code 64 (usage),
+/// never a stack trace; `--help` and `--version` print as usual.
+@main
+enum Entry {
+    static func main() {
+        setvbuf(stdout, nil, _IOLBF, 0)  // scripts wait for the "listening on" line through a pipe
+        do {
+            var command = try LCEmuCommand.parseAsRoot()
+            try command.run()
+        } catch {
+            let exitCode = LCEmuCommand.exitCode(for: error)
+            if exitCode == .success { LCEmuCommand.exit(withError: error) }
+            let message = LCEmuCommand.message(for: error)
+                .split(separator: "\n").first.map(String.init) ?? "\(error)"
+            fputs("lcemu: \(message)\n", stderr)
+            exit(exitCode.rawValue)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Resolution of an option: command line, else environment variable, else default.
+enum Environment {
+    static func string(_ cli: String?, _ variable: String, default fallback: String) -> String {
+        cli ?? value(variable) ?? fallback
+    }
+
+    static func optionalString(_ cli: String?, _ variable: String) -> String? {
+        cli ?? value(variable)
+    }
+
+    static func int(_ cli: Int?, _ variable: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
+        let resolved: Int
+        if let cli {
+            resolved = cli
+        } else if let raw = value(variable) {
+            guard let parsed = Int(raw) else { throw ValidationError("\(variable)='\(raw)' is not an integer") }
+            resolved = parsed
+        } else {
+            resolved = fallback
+        }
+        guard range.contains(resolved) else {
+            throw ValidationError("\(variable.lowercasedOptionName) must be in \(range.lowerBound)...\(range.upperBound), got \(resolved)")
+        }
+        return resolved
+    }
+
+    static func seconds(_ cli: Double?, _ variable: String, default fallback: Double) throws -> Double {
+        let resolved: Double
+        if let cli {
+            resolved = cli
+        } else if let raw = value(variable) {
+            guard let parsed = Double(raw) else { throw ValidationError("\(variable)='\(raw)' is not a number of seconds") }
+            resolved = parsed
+        } else {
+            resolved = fallback
+        }
+        guard resolved > 0, resolved.isFinite, resolved <= 86_400 else {
+            throw ValidationError("\(variable.lowercasedOptionName) must be between 0 and 86400 seconds, got \(resolved)")
+        }
+        return resolved
+    }
+
+    static func flag(_ cli: Bool, _ variable: String) -> Bool {
+        if cli { return true }
+        guard let raw = value(variable)?.lowercased() else { return false }
+        return ["1", "true", "yes", "on"].contains(raw)
+    }
+
+    static func value(_ variable: String) -> String? {
+        guard let raw = getenv(variable) else { return nil }
+        let text = String(cString: raw)
+        return text.isEmpty ? nil : text
+    }
+}
+
+extension String {
+    /// `LCEMU_MAX_BODY_BYTES` → `--max-body-bytes`, for messages that name the option.
+    var lowercasedOptionName: String {
+        "--" + dropFirst("LCEMU_".count).lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+}

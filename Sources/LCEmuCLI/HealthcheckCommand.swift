@@ -1,0 +1,49 @@
+import ArgumentParser
+import EmuHTTP
+import Foundation
+
+/// `lcemu healthcheck`: exit 0 when the server answers its health endpoint. Needs no curl, so
+/// the Docker image uses it for `HEALTHCHECK`.
+struct HealthcheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "healthcheck",
+        abstract: "Exit 0 when the emulator at --url (or --host/--port) is ready, 1 otherwise.")
+
+    @Option(help: "Base URL of the emulator, e.g. http://127.0.0.1:3000. [env: LCEMU_URL] (default: from --host/--port)")
+    var url: String?
+
+    @Option(help: "Seconds to wait for an answer. (default: 3)")
+    var timeout: Double = 3
+
+    @OptionGroup var options: ServeOptions
+
+    func run() throws {
+        let (host, port) = try target()
+        do {
+            let client = try BlockingHTTPClient(host: host, port: port, timeout: timeout)
+            let response = try client.request("GET", "/__admin/health", headers: ["Connection": "close"])
+            guard response.status == 200 else {
+                print("unhealthy: HTTP \(response.status)")
+                throw ExitCode.failure
+            }
+            print("healthy: http://\(host):\(port)")
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            print("unhealthy: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func target() throws -> (String, Int) {
+        if let raw = Environment.optionalString(url, "LCEMU_URL") {
+            guard let components = URLComponents(string: raw), components.scheme == "http", let host = components.host else {
+                throw ValidationError("--url must look like http://HOST:PORT, got '\(raw)'")
+            }
+            return (host, components.port ?? 80)
+        }
+        let (host, port) = try options.address()
+        // A server bound to every interface is reached on loopback.
+        return (host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host, port)
+    }
+}

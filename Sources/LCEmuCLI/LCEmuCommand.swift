@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `lcemu`: a local emulator of the LeanCloud Storage REST API.
+struct LCEmuCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lcemu",
+        abstract: "A local emulator of the LeanCloud Storage REST API 1.1.",
+        discussion: """
+            Every option can also be set with the environment variable named in its help; \
+            a command-line option wins over the environment.
+            """,
+        version: LCEmuVersion.current,
+        subcommands: [ServeCommand.self, HealthcheckCommand.self],
+        defaultSubcommand: ServeCommand.self)
+}
+
+enum LCEmuVersion {
+    static let current = "0.1.0"
+}

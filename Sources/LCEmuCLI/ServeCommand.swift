@@ -1,0 +1,61 @@
+import ArgumentParser
+import Dispatch
+import EmuAPI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `lcemu serve`: run the emulator until SIGTERM or SIGINT.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the emulator (the default command).")
+
+    @OptionGroup var options: ServeOptions
+
+    func run() throws {
+        let configuration = try options.configuration()
+        let emulator: Emulator
+        do {
+            emulator = try Emulator(configuration: configuration)
+            try emulator.start()
+        } catch {
+            throw ValidationError("cannot start: \(error)")
+        }
+        SignalHandling.onTermination { signalName in
+            fputs("lcemu: \(signalName) received, shutting down\n", stderr)
+            emulator.shutdown()
+            fputs("lcemu: stopped\n", stderr)
+            exit(0)
+        }
+        printBanner(emulator, configuration)
+        dispatchMain()
+    }
+
+    /// The ready line: printed only once the database is open, migrated and seeded.
+    private func printBanner(_ emulator: Emulator, _ configuration: EmulatorConfiguration) {
+        let app = configuration.apps[0]
+        print("lcemu \(LCEmuVersion.current) listening on \(emulator.baseURL)")
+        print("  app id:     \(app.appId)")
+        print("  app key:    \(app.appKey)")
+        print("  master key: \(app.masterKey)")
+        print("  data:       \(configuration.dataDirectory)\(configuration.seedDirectory.map { " (seed: \($0))" } ?? "")")
+    }
+}
+
+/// SIGTERM and SIGINT become a graceful shutdown instead of an abrupt exit.
+enum SignalHandling {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    static func onTermination(_ handler: @escaping (String) -> Void) {
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { handler(name) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

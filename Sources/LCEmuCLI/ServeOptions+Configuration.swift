@@ -1,0 +1,61 @@
+import ArgumentParser
+import EmuAPI
+import EmuHTTP
+import Foundation
+
+extension ServeOptions {
+    /// The resolved host and port, shared with `healthcheck`.
+    func address() throws -> (host: String, port: Int) {
+        let host = Environment.string(host, "LCEMU_HOST", default: "127.0.0.1")
+        let port = try Environment.int(port, "LCEMU_PORT", default: 3000, range: 0...65_535)
+        return (host, port)
+    }
+
+    /// Options, then environment, then defaults, validated into a configuration.
+    func configuration() throws -> EmulatorConfiguration {
+        var configuration = EmulatorConfiguration()
+        let (host, port) = try address()
+        configuration.http.host = host
+        configuration.http.port = port
+        configuration.http.limits = HTTPParserLimits(
+            maxRequestLineBytes: try Environment.int(maxRequestLine, "LCEMU_MAX_REQUEST_LINE", default: 8192, range: 64...1 << 20),
+            maxHeaderBytes: try Environment.int(maxHeaderBytes, "LCEMU_MAX_HEADER_BYTES", default: 65_536, range: 256...16 << 20),
+            maxBodyBytes: try Environment.int(maxBodyBytes, "LCEMU_MAX_BODY_BYTES", default: 20 << 20, range: 0...1 << 30))
+        configuration.http.headerReadTimeout = try Environment.seconds(headerTimeout, "LCEMU_HEADER_TIMEOUT", default: 10)
+        configuration.http.bodyReadTimeout = try Environment.seconds(bodyTimeout, "LCEMU_BODY_TIMEOUT", default: 60)
+        configuration.http.idleTimeout = try Environment.seconds(idleTimeout, "LCEMU_IDLE_TIMEOUT", default: 75)
+        configuration.http.maxConnections = try Environment.int(maxConnections, "LCEMU_MAX_CONNECTIONS", default: 10_000, range: 1...1_000_000)
+        configuration.http.shutdownGracePeriod = try Environment.seconds(shutdownGrace, "LCEMU_SHUTDOWN_GRACE", default: 10)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        configuration.workerCount = try Environment.int(workers, "LCEMU_WORKERS", default: max(2, cores), range: 1...256)
+        configuration.dataDirectory = Environment.string(data, "LCEMU_DATA", default: ".lcemu")
+        configuration.durableWrites = Environment.flag(durableWrites, "LCEMU_DURABLE_WRITES")
+        let levelName = Environment.string(logLevel, "LCEMU_LOG_LEVEL", default: "info")
+        guard let level = LogLevel(rawValue: levelName.lowercased()) else {
+            throw ValidationError("--log-level must be one of \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")), got '\(levelName)'")
+        }
+        configuration.logLevel = level
+        let development = AppConfiguration.development
+        configuration.apps = [AppConfiguration(
+            appId: Environment.string(appId, "LCEMU_APP_ID", default: development.appId),
+            appKey: Environment.string(appKey, "LCEMU_APP_KEY", default: development.appKey),
+            masterKey: Environment.string(masterKey, "LCEMU_MASTER_KEY", default: development.masterKey))]
+        if let app = configuration.apps.first, app.appKey == app.masterKey {
+            throw ValidationError("the app key and the master key must differ")
+        }
+        configuration.seedDirectory = try seedDirectory()
+        return configuration
+    }
+
+    private func seedDirectory() throws -> String? {
+        if Environment.flag(noSeed, "LCEMU_NO_SEED") { return nil }
+        if let explicit = Environment.optionalString(seed, "LCEMU_SEED") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: explicit, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--seed: no directory at '\(explicit)'")
+            }
+            return explicit
+        }
+        return SeedLocator.defaultDirectory()
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+
+/// The options of `lcemu serve` (and, for the address, `lcemu healthcheck`).
+struct ServeOptions: ParsableArguments {
+    @Option(help: "Address to bind. [env: LCEMU_HOST] (default: 127.0.0.1)")
+    var host: String?
+
+    @Option(help: "Port to bind; 0 picks a free port. [env: LCEMU_PORT] (default: 3000)")
+    var port: Int?
+
+    @Option(help: "Directory for the SQLite databases, or :memory:. [env: LCEMU_DATA] (default: ./.lcemu)")
+    var data: String?
+
+    @Option(name: .customLong("app-id"), help: "App ID of the default app. [env: LCEMU_APP_ID] (default: lcemu-dev-app-id)")
+    var appId: String?
+
+    @Option(name: .customLong("app-key"), help: "App Key of the default app. [env: LCEMU_APP_KEY] (default: lcemu-dev-app-key)")
+    var appKey: String?
+
+    @Option(name: .customLong("master-key"), help: "Master Key of the default app. [env: LCEMU_MASTER_KEY] (default: lcemu-dev-master-key)")
+    var masterKey: String?
+
+    @Option(help: "Seed directory loaded into a fresh database and on reset. [env: LCEMU_SEED] (default: the project's seed/)")
+    var seed: String?
+
+    @Flag(name: .customLong("no-seed"), help: "Start empty: load no seed data. [env: LCEMU_NO_SEED=1]")
+    var noSeed = false
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. [env: LCEMU_LOG_LEVEL] (default: info)")
+    var logLevel: String?
+
+    @Option(name: .customLong("max-request-line"), help: "Longest request line in bytes; longer gets 414. [env: LCEMU_MAX_REQUEST_LINE] (default: 8192)")
+    var maxRequestLine: Int?
+
+    @Option(name: .customLong("max-header-bytes"), help: "Most header bytes per request; more gets 431. [env: LCEMU_MAX_HEADER_BYTES] (default: 65536)")
+    var maxHeaderBytes: Int?
+
+    @Option(name: .customLong("max-body-bytes"), help: "Largest request body in bytes; larger gets 413. [env: LCEMU_MAX_BODY_BYTES] (default: 20971520)")
+    var maxBodyBytes: Int?
+
+    @Option(name: .customLong("header-timeout"), help: "Seconds to receive a request head, from its first byte. [env: LCEMU_HEADER_TIMEOUT] (default: 10)")
+    var headerTimeout: Double?
+
+    @Option(name: .customLong("body-timeout"), help: "Seconds to receive a request body. [env: LCEMU_BODY_TIMEOUT] (default: 60)")
+    var bodyTimeout: Double?
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds an idle keep-alive connection stays open. [env: LCEMU_IDLE_TIMEOUT] (default: 75)")
+    var idleTimeout: Double?
+
+    @Option(name: .customLong("max-connections"), help: "Most simultaneous connections; more get 503. [env: LCEMU_MAX_CONNECTIONS] (default: 10000)")
+    var maxConnections: Int?
+
+    @Option(name: .customLong("shutdown-grace"), help: "Seconds a shutdown waits for requests in flight. [env: LCEMU_SHUTDOWN_GRACE] (default: 10)")
+    var shutdownGrace: Double?
+
+    @Option(name: .customLong("workers"), help: "Worker lanes for slow requests (writes, hashing). [env: LCEMU_WORKERS] (default: number of cores, at least 2)")
+    var workers: Int?
+
+    @Flag(name: .customLong("durable-writes"), help: "fsync every commit (survives power loss, not only a crash). [env: LCEMU_DURABLE_WRITES=1]")
+    var durableWrites = false
+}
