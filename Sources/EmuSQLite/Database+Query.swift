@@ -1,0 +1,31 @@
+extension Database {
+    /// Runs a query and returns every row as an array of values, in column order.
+    public func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
+        var rows: [[SQLiteValue]] = []
+        try query(sql, arguments) { statement in
+            rows.append(statement.row)
+        }
+        return rows
+    }
+
+    /// Runs a query and calls `row` once per result row with the statement positioned on it;
+    /// read columns with the statement's accessors. This avoids materialising every value when
+    /// the caller decodes rows itself. The statement is only valid inside the callback.
+    public func query(
+        _ sql: String, _ arguments: [SQLiteValue] = [], row: (Statement) throws -> Void
+    ) throws {
+        try withStatement(sql, arguments) { statement in
+            while try statement.step() {
+                try row(statement)
+            }
+        }
+    }
+
+    /// The first column of the first row, or nil when the query returns no row. Handy for
+    /// `SELECT count(*)` and single-value look-ups.
+    public func scalar(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> SQLiteValue? {
+        try withStatement(sql, arguments) { statement in
+            try statement.step() ? statement.value(at: 0) : nil
+        }
+    }
+}
