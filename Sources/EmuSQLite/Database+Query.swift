@@ -24,8 +24,11 @@ extension Database {
     /// The first column of the first row, or nil when the query returns no row. Handy for
     /// `SELECT count(*)` and single-value look-ups.
     public func scalar(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> SQLiteValue? {
-        try withStatement(sql, arguments) { statement in
-            try statement.step() ? statement.value(at: 0) : nil
+        try withStatement(sql, arguments) { statement -> SQLiteValue? in
+            // Spelled out: in `step() ? value : nil` the `nil` would become `SQLiteValue.null`
+            // through its nil literal, and "no row" would look like a row holding NULL.
+            guard try statement.step() else { return Optional<SQLiteValue>.none }
+            return statement.value(at: 0)
         }
     }
 }

@@ -14,6 +14,7 @@ extension Database {
     /// Called while a transaction is already open, it opens a SAVEPOINT instead, so a nested
     /// failure undoes only the nested work and the outer transaction decides the rest; `kind`
     /// then has no effect.
+    @discardableResult
     public func transaction<T>(
         kind: TransactionKind = .deferred, _ body: (Database) throws -> T
     ) throws -> T {

@@ -5,6 +5,7 @@ extension DatabaseQueue {
     ///
     /// Called from inside another `write` (or `writeWithoutTransaction`) of the same queue, it
     /// runs inline in a SAVEPOINT instead of deadlocking: its failure undoes only its own work.
+    @discardableResult
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try onWriter { db in
             try db.transaction(kind: .immediate, body)
@@ -13,6 +14,7 @@ extension DatabaseQueue {
 
     /// Runs `body` on the writer with no implicit transaction: for statements that cannot run
     /// in one (`VACUUM`, some PRAGMAs) or for callers managing transactions themselves.
+    @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try onWriter(body)
     }
@@ -24,6 +26,7 @@ extension DatabaseQueue {
     /// readers carry on. Otherwise, and when called from inside `write`, it runs on the writer
     /// (so it sees the enclosing transaction's changes) with `PRAGMA query_only` set, which makes
     /// writes fail there as they would on a reader.
+    @discardableResult
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let readers, !isOnWriterQueue {
             try checkOpen()
