@@ -3,6 +3,10 @@ import CSQLite
 extension Database {
     /// Runs a script of one or more statements separated by semicolons, with no arguments
     /// (schema creation, PRAGMAs). Rows that statements return are discarded.
+    ///
+    /// Not atomic by itself: statements before a failing one stay applied unless the script
+    /// runs inside a transaction (as it does in `DatabaseQueue.write`). Never interpolate
+    /// values into the script; use `execute(_:_:)` with arguments.
     public func execute(_ sql: String) throws {
         let handle = try requireHandle(sql: sql)
         try sql.withCString { start in
