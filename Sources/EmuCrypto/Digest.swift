@@ -1,0 +1,69 @@
+import COpenSSL
+
+/// Message digests through OpenSSL's EVP interface.
+///
+/// MD5 and SHA-1 are here for protocol compatibility (request signatures, checksums), not for
+/// security; use SHA-256, HMAC or `PasswordHasher` for anything an attacker may target.
+public enum Digest {
+    /// The 16-byte MD5 digest of `bytes`.
+    public static func md5(_ bytes: [UInt8]) -> [UInt8] { compute(.md5, bytes) }
+    /// The 20-byte SHA-1 digest of `bytes`.
+    public static func sha1(_ bytes: [UInt8]) -> [UInt8] { compute(.sha1, bytes) }
+    /// The 32-byte SHA-256 digest of `bytes`.
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] { compute(.sha256, bytes) }
+
+    /// The MD5 digest of the UTF-8 bytes of `string`.
+    public static func md5(_ string: String) -> [UInt8] { md5(Array(string.utf8)) }
+    /// The SHA-1 digest of the UTF-8 bytes of `string`.
+    public static func sha1(_ string: String) -> [UInt8] { sha1(Array(string.utf8)) }
+    /// The SHA-256 digest of the UTF-8 bytes of `string`.
+    public static func sha256(_ string: String) -> [UInt8] { sha256(Array(string.utf8)) }
+
+    /// The MD5 digest of the UTF-8 bytes of `string`, as 32 lowercase hex characters.
+    public static func md5Hex(_ string: String) -> String { Hex.encode(md5(string)) }
+    /// The SHA-1 digest of the UTF-8 bytes of `string`, as 40 lowercase hex characters.
+    public static func sha1Hex(_ string: String) -> String { Hex.encode(sha1(string)) }
+    /// The SHA-256 digest of the UTF-8 bytes of `string`, as 64 lowercase hex characters.
+    public static func sha256Hex(_ string: String) -> String { Hex.encode(sha256(string)) }
+
+    /// The MD5 digest of `bytes` as lowercase hex.
+    public static func md5Hex(_ bytes: [UInt8]) -> String { Hex.encode(md5(bytes)) }
+    /// The SHA-1 digest of `bytes` as lowercase hex.
+    public static func sha1Hex(_ bytes: [UInt8]) -> String { Hex.encode(sha1(bytes)) }
+    /// The SHA-256 digest of `bytes` as lowercase hex.
+    public static func sha256Hex(_ bytes: [UInt8]) -> String { Hex.encode(sha256(bytes)) }
+
+    /// Runs one digest with a fresh context. The only failures OpenSSL can report here are
+    /// allocation failure or a missing default provider: the system is broken, so trap.
+    private static func compute(_ algorithm: DigestAlgorithm, _ bytes: [UInt8]) -> [UInt8] {
+        guard let context = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new failed") }
+        defer { EVP_MD_CTX_free(context) }
+        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let ok = EVP_DigestInit_ex(context, algorithm.md, nil) == 1
+            && bytes.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) } == 1
+            && EVP_DigestFinal_ex(context, &output, &length) == 1
+        guard ok else { fatalError("OpenSSL digest \(algorithm.name) failed") }
+        return Array(output.prefix(Int(length)))
+    }
+}
+
+/// An OpenSSL digest fetched once. OpenSSL 3 recommends explicit fetching: the legacy
+/// `EVP_md5()` style handles make every `EVP_DigestInit_ex` look the algorithm up again.
+/// A fetched `EVP_MD` is immutable and safe to share between threads.
+final class DigestAlgorithm: @unchecked Sendable {
+    let name: String
+    let md: OpaquePointer
+
+    private init(_ name: String) {
+        guard let md = EVP_MD_fetch(nil, name, nil) else {
+            fatalError("OpenSSL has no \(name) digest (default provider missing?)")
+        }
+        self.name = name
+        self.md = md
+    }
+
+    static let md5 = DigestAlgorithm("MD5")
+    static let sha1 = DigestAlgorithm("SHA1")
+    static let sha256 = DigestAlgorithm("SHA256")
+}

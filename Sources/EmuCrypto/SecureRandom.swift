@@ -1,0 +1,60 @@
+import COpenSSL
+
+/// Cryptographically secure random bytes and strings from OpenSSL's CSPRNG.
+public enum SecureRandom {
+    /// `count` random bytes.
+    ///
+    /// Traps if OpenSSL's generator fails: it only does when it cannot seed from the operating
+    /// system, and handing out predictable tokens would be worse than stopping.
+    public static func bytes(_ count: Int) -> [UInt8] {
+        precondition(count >= 0, "negative byte count")
+        guard count > 0 else { return [] }
+        var output = [UInt8](repeating: 0, count: count)
+        guard RAND_bytes(&output, Int32(count)) == 1 else {
+            fatalError("OpenSSL RAND_bytes failed: the system random source is unavailable")
+        }
+        return output
+    }
+
+    /// A uniformly random integer in `0..<upperBound`.
+    ///
+    /// Rejection sampling: a 32-bit draw at or above the largest multiple of `upperBound` is
+    /// thrown away, because folding it with `%` would favour the small values (modulo bias).
+    public static func uniform(_ upperBound: Int) -> Int {
+        precondition(upperBound > 0 && upperBound <= Int(UInt32.max), "upper bound out of range")
+        let bound = UInt64(upperBound)
+        let limit = (UInt64(1) << 32) / bound * bound
+        while true {
+            let draw = bytes(4).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            if draw < limit { return Int(draw % bound) }
+        }
+    }
+
+    /// A string of `length` characters, each drawn uniformly from `alphabet` (no modulo bias).
+    public static func string(length: Int, alphabet: String) -> String {
+        let characters = Array(alphabet)
+        precondition(!characters.isEmpty, "empty alphabet")
+        precondition(length >= 0, "negative length")
+        if characters.count <= 256 {
+            return String(sampleBytes(count: length, alphabetSize: characters.count).map { characters[$0] })
+        }
+        return String((0..<length).map { _ in characters[uniform(characters.count)] })
+    }
+
+    /// `count` indexes below `alphabetSize` (at most 256) from single random bytes: bytes at or
+    /// above the largest multiple of the size are rejected. Bytes are drawn in batches, since
+    /// one RAND_bytes call per character would dominate the cost of a token.
+    private static func sampleBytes(count: Int, alphabetSize: Int) -> [Int] {
+        let limit = 256 / alphabetSize * alphabetSize
+        var indexes: [Int] = []
+        indexes.reserveCapacity(count)
+        while indexes.count < count {
+            // Ask for a little more than needed; rejections rarely exceed it.
+            for byte in bytes(count - indexes.count + 8) where Int(byte) < limit {
+                indexes.append(Int(byte) % alphabetSize)
+                if indexes.count == count { break }
+            }
+        }
+        return indexes
+    }
+}

@@ -1,0 +1,110 @@
+import CSQLite
+
+extension Database {
+    /// Runs a script of one or more statements separated by semicolons, with no arguments
+    /// (schema creation, PRAGMAs). Rows that statements return are discarded.
+    ///
+    /// Not atomic by itself: statements before a failing one stay applied unless the script
+    /// runs inside a transaction (as it does in `DatabaseQueue.write`). Never interpolate
+    /// values into the script; use `execute(_:_:)` with arguments.
+    public func execute(_ sql: String) throws {
+        let handle = try requireHandle(sql: sql)
+        try sql.withCString { start in
+            var remaining: UnsafePointer<CChar>? = start
+            while let current = remaining, current.pointee != 0 {
+                var statementHandle: OpaquePointer?
+                let rc = sqlite3_prepare_v2(handle, current, -1, &statementHandle, &remaining)
+                guard rc == SQLITE_OK else {
+                    throw SQLiteError(resultCode: rc, connection: handle, sql: sql)
+                }
+                // A null statement means only whitespace or a comment was left.
+                guard let statementHandle else { continue }
+                let statement = Statement(database: self, handle: statementHandle)
+                while try statement.step() {}
+            }
+        }
+    }
+
+    /// Runs one statement with bound arguments (`?`, `?NNN`, `:name` placeholders in order).
+    /// The argument count must match the statement's parameters.
+    public func execute(_ sql: String, _ arguments: [SQLiteValue]) throws {
+        try withStatement(sql, arguments) { statement in
+            while try statement.step() {}
+        }
+    }
+
+    /// Prepares a single statement. The caller owns it; SQL with more than one statement is
+    /// rejected, so a stray `;` cannot smuggle in a second statement.
+    public func prepare(_ sql: String) throws -> Statement {
+        try prepare(sql, persistent: false)
+    }
+
+    /// Returns this connection's prepared statement for `sql`, preparing it on first use.
+    /// It comes back reset with its bindings cleared; hold it only while using it, since the
+    /// next `cachedStatement` call with the same SQL returns and resets the same object.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        _ = try requireHandle(sql: sql)
+        if let statement = statementCache[sql] {
+            statement.reset()
+            statement.clearBindings()
+            return statement
+        }
+        let statement = try prepare(sql, persistent: true)
+        if statementCache.count >= Database.statementCacheLimit { statementCache.removeAll() }
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` with a bound statement from the cache, or a fresh one if the cached one is
+    /// mid-iteration (a nested query with the same SQL). Bindings are cleared afterwards so
+    /// that argument values (maybe secrets) do not linger in the cache.
+    func withStatement<T>(
+        _ sql: String, _ arguments: [SQLiteValue], _ body: (Statement) throws -> T
+    ) throws -> T {
+        let statement: Statement
+        if let cached = statementCache[sql], cached.isBusy {
+            statement = try prepare(sql)
+        } else {
+            statement = try cachedStatement(sql)
+        }
+        defer {
+            statement.reset()
+            statement.clearBindings()
+        }
+        try statement.bind(arguments)
+        return try body(statement)
+    }
+
+    /// Prepares exactly one statement; `persistent` hints SQLite that it will be reused.
+    private func prepare(_ sql: String, persistent: Bool) throws -> Statement {
+        let handle = try requireHandle(sql: sql)
+        let flags = UInt32(persistent ? SQLITE_PREPARE_PERSISTENT : 0)
+        return try sql.withCString { start in
+            var statementHandle: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let rc = sqlite3_prepare_v3(handle, start, -1, flags, &statementHandle, &tail)
+            guard rc == SQLITE_OK else {
+                throw SQLiteError(resultCode: rc, connection: handle, sql: sql)
+            }
+            guard let statementHandle else {
+                throw SQLiteError.misuse("no SQL statement to prepare", sql: sql)
+            }
+            let statement = Statement(database: self, handle: statementHandle)
+            if let tail, tail.pointee != 0, try containsStatement(tail, handle: handle, sql: sql) {
+                throw SQLiteError.misuse("multiple statements in one prepare; use execute(_:) for scripts", sql: sql)
+            }
+            return statement
+        }
+    }
+
+    /// True when `text` holds another statement rather than only whitespace and comments.
+    private func containsStatement(
+        _ text: UnsafePointer<CChar>, handle: OpaquePointer, sql: String
+    ) throws -> Bool {
+        var extra: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, text, -1, &extra, nil)
+        sqlite3_finalize(extra)
+        guard rc == SQLITE_OK else { throw SQLiteError(resultCode: rc, connection: handle, sql: sql) }
+        return extra != nil
+    }
+}

@@ -1,0 +1,102 @@
+import CSQLite
+
+/// One SQLite connection.
+///
+/// Not thread-safe by itself: the connection is opened in SQLite's multi-thread mode (no
+/// per-connection mutex), so every use of a `Database` and of its statements must be serialised
+/// by the owner. `DatabaseQueue` does that; use a bare `Database` only from one thread at a time.
+public final class Database {
+    /// The path this connection was opened with (`":memory:"` for an in-memory database).
+    public let path: String
+    /// True when the connection was opened read-only.
+    public let isReadOnly: Bool
+
+    /// The connection handle; nil once closed.
+    private(set) var handle: OpaquePointer?
+    /// Prepared statements by SQL text, reused by `cachedStatement(_:)`.
+    var statementCache: [String: Statement] = [:]
+    /// How many savepoints `transaction` has opened and not yet released; names them uniquely.
+    var savepointDepth = 0
+
+    /// Bounds the cache so that SQL built at run time (say, `IN (?, ?, …)` lists of varying
+    /// length) cannot grow it without limit.
+    static let statementCacheLimit = 256
+
+    /// Opens (creating if needed, unless `readOnly`) the database at `path`; `":memory:"` opens a
+    /// private in-memory database.
+    public init(path: String, readOnly: Bool = false) throws {
+        self.path = path
+        self.isReadOnly = readOnly
+        var flags = SQLITE_OPEN_NOMUTEX
+        flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var connection: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &connection, flags, nil)
+        guard rc == SQLITE_OK, let connection else {
+            // SQLite usually hands back a handle even on failure; it holds the message and must
+            // still be closed.
+            let error = SQLiteError(resultCode: rc, connection: connection, sql: nil)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        handle = connection
+        // Extended codes tell a UNIQUE violation from a NOT NULL one, which callers map differently.
+        sqlite3_extended_result_codes(connection, 1)
+    }
+
+    deinit {
+        statementCache.removeAll()
+        if let handle { sqlite3_close_v2(handle) }
+    }
+
+    /// True until `close()`.
+    public var isOpen: Bool { handle != nil }
+
+    /// Finalizes cached statements and closes the connection. Later calls throw. Closing twice is
+    /// harmless.
+    ///
+    /// `sqlite3_close_v2` is used so that statements the caller still holds do not keep the
+    /// connection open in a broken state: SQLite defers the real close until they are finalized,
+    /// and those statements refuse to step.
+    public func close() throws {
+        guard let handle else { return }
+        statementCache.removeAll()
+        let rc = sqlite3_close_v2(handle)
+        self.handle = nil
+        if rc != SQLITE_OK { throw SQLiteError(resultCode: rc, connection: nil, sql: nil) }
+    }
+
+    /// The open handle, or the "closed" error.
+    func requireHandle(sql: String? = nil) throws -> OpaquePointer {
+        guard let handle else { throw SQLiteError.closed("database connection", sql: sql) }
+        return handle
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
+    public var changes: Int {
+        handle.map { Int(sqlite3_changes64($0)) } ?? 0
+    }
+
+    /// Rows changed since the connection opened.
+    public var totalChanges: Int {
+        handle.map { Int(sqlite3_total_changes64($0)) } ?? 0
+    }
+
+    /// The rowid of the most recent successful INSERT on this connection.
+    public var lastInsertRowID: Int64 {
+        handle.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    /// True while a transaction is open (SQLite is not in autocommit mode).
+    public var isInTransaction: Bool {
+        guard let handle else { return false }
+        return sqlite3_get_autocommit(handle) == 0
+    }
+
+    /// How long a statement waits for another connection's lock before failing with
+    /// `SQLITE_BUSY`; zero fails at once.
+    public func setBusyTimeout(_ seconds: Double) throws {
+        let milliseconds = Int32(clamping: Int((max(0, seconds) * 1000).rounded()))
+        let rc = sqlite3_busy_timeout(try requireHandle(), milliseconds)
+        if rc != SQLITE_OK { throw SQLiteError(resultCode: rc, connection: handle, sql: nil) }
+    }
+}

@@ -1,0 +1,66 @@
+extension DatabaseQueue {
+    /// Runs `body` on the writer inside `BEGIN IMMEDIATE … COMMIT` and returns its result; a
+    /// thrown error rolls back and is rethrown. IMMEDIATE takes the write lock up front, so the
+    /// transaction cannot fail halfway for lack of it.
+    ///
+    /// Called from inside another `write` (or `writeWithoutTransaction`) of the same queue, it
+    /// runs inline in a SAVEPOINT instead of deadlocking: its failure undoes only its own work.
+    @discardableResult
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try onWriter { db in
+            try db.transaction(kind: .immediate, body)
+        }
+    }
+
+    /// Runs `body` on the writer with no implicit transaction: for statements that cannot run
+    /// in one (`VACUUM`, some PRAGMAs) or for callers managing transactions themselves.
+    @discardableResult
+    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try onWriter(body)
+    }
+
+    /// Runs `body` with a read-only view of the database and returns its result.
+    ///
+    /// For a file database in WAL mode it uses a pooled read-only connection inside a deferred
+    /// transaction, so every query in `body` sees the same snapshot, while the writer and other
+    /// readers carry on. Otherwise, and when called from inside `write`, it runs on the writer
+    /// (so it sees the enclosing transaction's changes) with `PRAGMA query_only` set, which makes
+    /// writes fail there as they would on a reader.
+    @discardableResult
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let readers, !isOnWriterQueue {
+            try checkOpen()
+            return try readers.withReader { db in
+                // A nested read reuses the outer one's connection and snapshot.
+                if db.isInTransaction { return try body(db) }
+                return try db.transaction(kind: .deferred, body)
+            }
+        }
+        return try onWriter { db in
+            let wasQueryOnly = try db.scalar("PRAGMA query_only")?.int64Value == 1
+            if wasQueryOnly { return try body(db) }
+            try db.execute("PRAGMA query_only = 1")
+            defer { try? db.execute("PRAGMA query_only = 0") }
+            return try body(db)
+        }
+    }
+
+    /// Closes the queue: waits for running reads and writes, closes the readers, checkpoints
+    /// the WAL into the main file (`wal_checkpoint(TRUNCATE)`, leaving an empty WAL) and closes
+    /// the writer. Later calls throw. Closing twice is harmless.
+    ///
+    /// Calling it from inside `read` or `write` is a misuse and throws: it would wait for itself.
+    public func close() throws {
+        if isOnWriterQueue || readers?.isOnReaderQueue == true {
+            throw SQLiteError.misuse("DatabaseQueue.close() called from inside read or write")
+        }
+        if !markClosed() { return }
+        readers?.close()
+        try writerQueue.sync {
+            if usesWAL, writer.isOpen {
+                try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+            try writer.close()
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Dispatch
+import Foundation
+
+/// A thread-safe database: one writer connection behind a serial queue, plus, for a file
+/// database in WAL mode, a small pool of read-only connections so reads run in parallel with
+/// each other and with the writer.
+///
+/// Closures run synchronously and return their result. A connection is never used by two
+/// threads at once and never escapes its closure; do not keep the `Database` or a `Statement`
+/// after the closure returns.
+public final class DatabaseQueue: @unchecked Sendable {
+    /// The database path, or `":memory:"`.
+    public let path: String
+    /// The configuration every connection was set up with.
+    public let configuration: DatabaseConfiguration
+
+    let writer: Database
+    let writerQueue: DispatchQueue
+    /// Set on `writerQueue` only, so a closure can tell it already runs there.
+    private let writerKey = DispatchSpecificKey<Bool>()
+    /// Nil when reads run on the writer (in-memory database, no WAL, `readerCount` 0).
+    let readers: ReaderPool?
+    /// Whether WAL mode is in force, so `close()` knows to checkpoint.
+    let usesWAL: Bool
+
+    private let stateLock = NSLock()
+    private var closed = false
+
+    /// Opens the database, configures the writer (journal mode, sync level, foreign keys, busy
+    /// timeout, then `prepareConnection`) and opens the reader pool.
+    public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
+        self.path = path
+        self.configuration = configuration
+        writerQueue = DispatchQueue(label: "EmuSQLite.writer")
+        writer = try Database(path: path)
+        try writer.setBusyTimeout(configuration.busyTimeout)
+        let isFile = !DatabaseQueue.isInMemory(path)
+        var mode = ""
+        if isFile {
+            let requested = configuration.journalMode.rawValue
+            // The PRAGMA answers with the mode in force, which may differ (e.g. on a file system
+            // without shared memory WAL is refused); trust the answer, not the request.
+            mode = try writer.scalar("PRAGMA journal_mode = \(requested)")?.textValue?.lowercased() ?? ""
+        }
+        usesWAL = mode == "wal"
+        try writer.execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+        try writer.execute("PRAGMA foreign_keys = \(configuration.foreignKeys ? "ON" : "OFF")")
+        try configuration.prepareConnection?(writer)
+        if usesWAL && configuration.readerCount > 0 {
+            readers = try ReaderPool(path: path, configuration: configuration)
+        } else {
+            readers = nil
+        }
+        writerQueue.setSpecific(key: writerKey, value: true)
+    }
+
+    /// True for paths SQLite opens as a private in-memory or temporary database.
+    static func isInMemory(_ path: String) -> Bool {
+        path.isEmpty || path == ":memory:" || path.hasPrefix("file::memory:")
+    }
+
+    /// True once `close()` has started.
+    public var isClosed: Bool {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return closed
+    }
+
+    /// Marks the queue closed; false when it already was, so only one `close()` does the work.
+    func markClosed() -> Bool {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        if closed { return false }
+        closed = true
+        return true
+    }
+
+    func checkOpen() throws {
+        if isClosed { throw SQLiteError.closed("database queue") }
+    }
+
+    /// True when the caller already runs on the writer queue (inside `write` or a writer read).
+    var isOnWriterQueue: Bool { DispatchQueue.getSpecific(key: writerKey) != nil }
+
+    /// Runs `body` with the writer connection on the writer queue, or inline when the caller is
+    /// already there: `sync` onto the current serial queue would deadlock.
+    func onWriter<T>(_ body: (Database) throws -> T) throws -> T {
+        if isOnWriterQueue { return try body(writer) }
+        try checkOpen()
+        return try writerQueue.sync {
+            // close() may have run while this call waited for the queue.
+            try checkOpen()
+            return try body(writer)
+        }
+    }
+}

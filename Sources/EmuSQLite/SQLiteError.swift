@@ -1,0 +1,72 @@
+import CSQLite
+
+/// An error reported by SQLite, or by this module when it is misused.
+///
+/// It carries the result codes, SQLite's message and the SQL text of the failing statement.
+/// It deliberately never carries the bound arguments: those may be passwords, tokens or user
+/// data, and errors end up in logs.
+public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, …): the low byte of `extendedCode`.
+    public let code: Int32
+    /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, …); equal to `code` when SQLite gave no detail.
+    public let extendedCode: Int32
+    /// SQLite's human-readable message, or this module's when it detected the problem itself.
+    public let message: String
+    /// The SQL text of the statement that failed, when there was one.
+    public let sql: String?
+
+    /// Creates an error from an extended result code; the primary code is derived from it.
+    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+        self.code = extendedCode & 0xFF
+        self.extendedCode = extendedCode
+        self.message = message
+        self.sql = sql
+    }
+
+    /// A one-line summary: codes, message and SQL, never argument values.
+    public var description: String {
+        var text = "SQLite error \(code)"
+        if extendedCode != code { text += " (extended \(extendedCode))" }
+        text += ": \(message)"
+        if let sql { text += " — SQL: \(sql)" }
+        return text
+    }
+
+    /// True for any constraint failure (UNIQUE, NOT NULL, CHECK, FOREIGN KEY, …).
+    public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+
+    /// True when a UNIQUE index or PRIMARY KEY rejected a duplicate: callers map this to
+    /// "duplicate value" answers rather than to internal errors.
+    public var isUniqueViolation: Bool {
+        // SQLITE_CONSTRAINT_UNIQUE and _PRIMARYKEY are C macros with expressions, which Swift
+        // does not import; their values are spelled out as in sqlite3.h.
+        extendedCode == SQLITE_CONSTRAINT | (8 << 8) || extendedCode == SQLITE_CONSTRAINT | (6 << 8)
+    }
+
+    /// True when the database was locked by another connection beyond the busy timeout.
+    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+}
+
+extension SQLiteError {
+    /// Builds an error from a connection's current error state. `errmsg` is read right after the
+    /// failing call, on the same thread, so it describes that call.
+    init(resultCode: Int32, connection: OpaquePointer?, sql: String?) {
+        var message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        // When the connection holds no matching error (e.g. a misuse detected before any call),
+        // fall back to SQLite's generic text for the code.
+        if message == nil || message == "not an error" {
+            message = String(cString: sqlite3_errstr(resultCode))
+        }
+        self.init(extendedCode: resultCode, message: message ?? "unknown error", sql: sql)
+    }
+
+    /// The error thrown when a closed connection, queue or statement is used.
+    static func closed(_ what: String, sql: String? = nil) -> SQLiteError {
+        SQLiteError(extendedCode: SQLITE_MISUSE, message: "\(what) is closed", sql: sql)
+    }
+
+    /// The error thrown when the caller breaks an API contract that SQLite itself would not catch.
+    static func misuse(_ message: String, sql: String? = nil) -> SQLiteError {
+        SQLiteError(extendedCode: SQLITE_MISUSE, message: message, sql: sql)
+    }
+}

@@ -1,0 +1,51 @@
+import EmuCrypto
+import Testing
+
+@Suite struct RandomTests {
+    @Test func bytes_returnsTheRequestedCount() {
+        #expect(SecureRandom.bytes(0).isEmpty)
+        #expect(SecureRandom.bytes(1).count == 1)
+        #expect(SecureRandom.bytes(1000).count == 1000)
+    }
+
+    @Test func bytes_differBetweenCalls() {
+        #expect(SecureRandom.bytes(32) != SecureRandom.bytes(32))
+    }
+
+    @Test func string_usesOnlyTheAlphabet() {
+        let value = SecureRandom.string(length: 2000, alphabet: "xyz")
+        #expect(value.count == 2000)
+        #expect(value.allSatisfy { "xyz".contains($0) })
+        // With 2000 draws every letter shows up (the chance one is missing is ~1e-352).
+        #expect(Set(value) == Set("xyz"))
+    }
+
+    @Test func string_supportsNonASCIIAndLargeAlphabets() {
+        let emoji = SecureRandom.string(length: 50, alphabet: "🔑é")
+        #expect(emoji.count == 50 && emoji.allSatisfy { $0 == "🔑" || $0 == "é" })
+        let large = String((0..<300).map { Character(UnicodeScalar(0x4E00 + $0)!) })
+        let value = SecureRandom.string(length: 100, alphabet: large)
+        #expect(value.count == 100 && value.allSatisfy { large.contains($0) })
+    }
+
+    @Test func uniform_staysBelowTheBoundAndIsRoughlyEven() {
+        var counts = [Int](repeating: 0, count: 3)
+        for _ in 0..<3000 { counts[SecureRandom.uniform(3)] += 1 }
+        // Expected 1000 each; 800…1200 is more than 13 standard deviations wide.
+        #expect(counts.allSatisfy { (800...1200).contains($0) })
+        #expect(SecureRandom.uniform(1) == 0)
+    }
+
+    @Test func sessionToken_is25LowercaseAlphanumerics() {
+        for _ in 0..<100 {
+            let token = SessionToken.generate()
+            #expect(token.count == 25)
+            #expect(token.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."z").contains($0) })
+        }
+    }
+
+    @Test func sessionTokens_areUnique() {
+        let tokens = (0..<1000).map { _ in SessionToken.generate() }
+        #expect(Set(tokens).count == tokens.count)
+    }
+}
