@@ -88,6 +88,7 @@ public struct HTTPRequestParser {
             return event
         } catch {
             failure = error
+            updatePhase()
             throw error
         }
     }
