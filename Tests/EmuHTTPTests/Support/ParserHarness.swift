@@ -139,5 +139,16 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
+extension HTTPParserEvent: Equatable {
+    /// Test-only equality: requests compare by their snapshot.
+    public static func == (lhs: HTTPParserEvent, rhs: HTTPParserEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.continueExpected, .continueExpected): true
+        case let (.request(a), .request(b)): RequestSnapshot(a) == RequestSnapshot(b)
+        default: false
+        }
+    }
+}
+
 /// The UTF-8 bytes of a string, for writing raw requests.
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
