@@ -137,7 +137,7 @@ extension HTTPRequestParser {
     mutating func readTrailerSection() throws(HTTPParseError) -> Bool {
         while true {
             let remaining = limits.maxHeaderBytes - head.headerBytes
-            switch scanLine(maxContent: remaining - 1) {
+            switch scanLine(maxContent: remaining > 0 ? remaining - 1 : 0) {
             case .needMore: return false
             case .tooLong: throw .headersTooLarge
             case let .line(start, end, next):

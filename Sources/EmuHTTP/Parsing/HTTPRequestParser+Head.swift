@@ -64,7 +64,7 @@ extension HTTPRequestParser {
         while true {
             let remaining = limits.maxHeaderBytes - head.headerBytes
             // A field line needs at least one terminator byte within the remaining budget.
-            switch scanLine(maxContent: remaining - 1) {
+            switch scanLine(maxContent: remaining > 0 ? remaining - 1 : 0) {
             case .needMore:
                 return false
             case .tooLong:
