@@ -31,7 +31,9 @@ public struct HTTPRequestParser {
         case requestLine, headerFields, body
     }
 
+    /// The limits this parser enforces.
     public let limits: HTTPParserLimits
+    /// Where the parser stands; updated by `append` and `next()`.
     public private(set) var phase: Phase = .idle
 
     /// Received bytes; those before `readIndex` are consumed and wait for compaction.
@@ -105,42 +107,6 @@ public struct HTTPRequestParser {
                 return try readBody()
             }
         }
-    }
-
-    /// Reads as much body as is buffered; reports the request once it is complete.
-    mutating func readBody() throws(HTTPParseError) -> HTTPParserEvent? {
-        let body: [UInt8]?
-        switch head.framing {
-        case .none:
-            body = []
-        case .length(let length):
-            // RFC 9112 §6.2: exactly Content-Length octets; anything after belongs to the next request.
-            if buffer.count - readIndex >= length {
-                body = Array(buffer[readIndex..<readIndex + length])
-                consume(upTo: readIndex + length)
-            } else {
-                body = nil
-            }
-        case .chunked:
-            body = try decodeChunkedBody()
-        }
-        if let body { return .request(finishRequest(body: body)) }
-        // RFC 9110 §10.1.1: answer 100 only while the body is still awaited, and only once.
-        if head.expectsContinue && !head.continueReported {
-            head.continueReported = true
-            return .continueExpected
-        }
-        return nil
-    }
-
-    /// Builds the request from the pending head and readies the parser for the next one.
-    mutating func finishRequest(body: [UInt8]) -> HTTPRequest {
-        let request = HTTPRequest(
-            method: head.method, target: head.target, path: head.path, query: head.query,
-            version: head.version, headers: HTTPHeaders(head.fields), body: body)
-        head = PendingHead()
-        stage = .requestLine
-        return request
     }
 
     /// Derives the public phase from the stage and what is buffered.
