@@ -1,5 +1,20 @@
 /// An incremental HTTP/1.1 request parser (RFC 9112). It takes bytes, not sockets: feed it
 /// whatever arrived, then call `next()` until it returns nil.
+///
+/// ```swift
+/// var parser = HTTPRequestParser()
+/// parser.append(contentsOf: Array("GET /1.1/date HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+/// while let event = try parser.next() {
+///     switch event {
+///     case .continueExpected: send100Continue()
+///     case .request(let request): handle(request)
+///     }
+/// }
+/// ```
+///
+/// Several pipelined requests may be buffered at once; each `next()` reports the next event.
+/// The parser keeps one byte buffer with a read offset and compacts it only when the consumed
+/// prefix is large, so steady keep-alive traffic does not move bytes around.
 public struct HTTPRequestParser {
     /// Where the parser stands in the current request; the server picks deadlines from it.
     public enum Phase: Equatable, Sendable {
@@ -11,28 +26,113 @@ public struct HTTPRequestParser {
         case body
     }
 
+    /// What the parser is reading next.
+    enum Stage {
+        case requestLine, headerFields, body
+    }
+
+    /// The limits this parser enforces.
     public let limits: HTTPParserLimits
+    /// Where the parser stands; updated by `append` and `next()`.
     public private(set) var phase: Phase = .idle
 
+    /// Received bytes; those before `readIndex` are consumed and wait for compaction.
+    var buffer: [UInt8] = []
+    /// The first unconsumed byte of `buffer`.
+    var readIndex = 0
+    /// Where the search for the next LF resumes; `readIndex..<scanIndex` is known to hold none.
+    var scanIndex = 0
+    var stage: Stage = .requestLine
+    /// The request being assembled; reset after each `.request` event.
+    var head = PendingHead()
+    var chunked = ChunkedBodyDecoder()
+    /// Set by the first error; every later `next()` rethrows it.
+    var failure: HTTPParseError?
+
+    /// A consumed prefix at least this long (and at least as long as the rest) is compacted away.
+    static let compactionThreshold = 16 * 1024
+    /// A fully consumed buffer keeps its storage unless a large body inflated it beyond this.
+    static let retainedCapacity = 256 * 1024
+
+    /// Creates a parser that enforces `limits`.
     public init(limits: HTTPParserLimits = HTTPParserLimits()) {
         self.limits = limits
     }
 
     /// Buffers bytes that arrived from the peer.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        fatalError("TODO")
+        // A poisoned parser never reads again; keeping more bytes would only waste memory.
+        guard failure == nil, !bytes.isEmpty else { return }
+        compactIfWorthwhile()
+        bytes.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
+        if phase == .idle { phase = .head }
     }
 
+    /// Buffers bytes that arrived from the peer.
     public mutating func append(contentsOf bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
     /// Bytes buffered but not yet consumed by a returned event.
-    public var bufferedByteCount: Int { 0 }
+    ///
+    /// Between events this is exactly the bytes of requests not yet reported. While a head or a
+    /// chunked body is half read, lines and chunks already parsed into the pending request are
+    /// no longer counted.
+    public var bufferedByteCount: Int { buffer.count - readIndex }
 
     /// The next event, or nil when more bytes are needed. After a thrown error the parser is
     /// poisoned: the caller answers with `error.status` and closes the connection.
     public mutating func next() throws -> HTTPParserEvent? {
-        fatalError("TODO")
+        if let failure { throw failure }
+        do {
+            let event = try step()
+            updatePhase()
+            return event
+        } catch {
+            failure = error
+            updatePhase()
+            throw error
+        }
+    }
+
+    /// Advances through the stages until an event is ready or the buffer runs dry.
+    mutating func step() throws(HTTPParseError) -> HTTPParserEvent? {
+        while true {
+            switch stage {
+            case .requestLine:
+                guard try parseRequestLine() else { return nil }
+            case .headerFields:
+                guard try parseHeaderFields() else { return nil }
+            case .body:
+                return try readBody()
+            }
+        }
+    }
+
+    /// Derives the public phase from the stage and what is buffered.
+    mutating func updatePhase() {
+        switch stage {
+        case .requestLine: phase = readIndex == buffer.count ? .idle : .head
+        case .headerFields: phase = .head
+        case .body: phase = .body
+        }
+    }
+
+    /// Drops consumed bytes when that is cheap: always when nothing is left, otherwise only once
+    /// the consumed prefix is large, so that moving the rest is paid for by what was consumed.
+    mutating func compactIfWorthwhile() {
+        if readIndex == buffer.count {
+            if buffer.capacity > Self.retainedCapacity {
+                buffer = []
+            } else {
+                buffer.removeAll(keepingCapacity: true)
+            }
+            readIndex = 0
+            scanIndex = 0
+        } else if readIndex >= Self.compactionThreshold && readIndex >= buffer.count - readIndex {
+            buffer.removeSubrange(0..<readIndex)
+            scanIndex -= readIndex
+            readIndex = 0
+        }
     }
 }

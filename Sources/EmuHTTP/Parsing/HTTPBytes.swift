@@ -1,0 +1,97 @@
+/// Byte constants and character classes of the HTTP/1.1 grammar (RFC 9110 §5.6, RFC 9112 §2).
+///
+/// The parser works on raw bytes; these small predicates keep its loops readable without
+/// paying for `Character` or `String` comparisons on the hot path.
+enum HTTPBytes {
+    static let lf = UInt8(ascii: "\n")
+    static let cr = UInt8(ascii: "\r")
+    static let space = UInt8(ascii: " ")
+    static let htab = UInt8(ascii: "\t")
+    static let colon = UInt8(ascii: ":")
+    static let semicolon = UInt8(ascii: ";")
+    static let comma = UInt8(ascii: ",")
+    static let equals = UInt8(ascii: "=")
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let slash = UInt8(ascii: "/")
+    static let question = UInt8(ascii: "?")
+    static let ampersand = UInt8(ascii: "&")
+    static let percent = UInt8(ascii: "%")
+    static let plus = UInt8(ascii: "+")
+    static let asterisk = UInt8(ascii: "*")
+
+    /// `tchar` (RFC 9110 §5.6.2): the characters of methods, field names and transfer codings.
+    @inline(__always)
+    static func isTokenChar(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
+             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `OWS`/`BWS` whitespace (RFC 9110 §5.6.3): SP or HTAB.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == htab }
+
+    /// Whether a byte may appear in a field value: VCHAR, SP, HTAB or obs-text (RFC 9110 §5.5).
+    /// Everything else is a control character (CR, LF and NUL included), which must be rejected.
+    @inline(__always)
+    static func isFieldValueChar(_ byte: UInt8) -> Bool {
+        byte >= 0x20 ? byte != 0x7F : byte == htab
+    }
+
+    /// The value of an ASCII hex digit, or nil.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte &- UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte &- UInt8(ascii: "a")) &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte &- UInt8(ascii: "A")) &+ 10
+        default: return nil
+        }
+    }
+
+    /// Whether the bytes in `range` equal `lowercase` ignoring ASCII case. `lowercase` must be
+    /// lowercase ASCII and the bytes already validated as token or field-value characters:
+    /// OR-ing 0x20 then folds only letters, because the only other bytes it would map onto a
+    /// letter, digit or `-` are control characters.
+    static func equalsIgnoringCase(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lowercase: StaticString
+    ) -> Bool {
+        guard range.count == lowercase.utf8CodeUnitCount else { return false }
+        let literal = lowercase.utf8Start
+        var offset = 0
+        for index in range {
+            if bytes[index] | 0x20 != literal[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Whether the bytes in `range` equal `literal` exactly.
+    static func equalsCaseSensitive(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: StaticString
+    ) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        var offset = 0
+        for index in range {
+            if bytes[index] != literal.utf8Start[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// A string from the bytes in `range`; invalid UTF-8 becomes U+FFFD.
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+}

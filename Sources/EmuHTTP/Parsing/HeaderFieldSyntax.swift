@@ -1,0 +1,83 @@
+/// One validated field line of a request head.
+struct HeaderField {
+    /// The name as sent (case preserved, RFC 9110 §5.1).
+    var name: String
+    /// The value without surrounding whitespace.
+    var value: String
+    /// What the parser itself must know about this field.
+    var role: FieldRole
+}
+
+/// The syntax of a field line, `field-name ":" OWS field-value OWS` (RFC 9112 §5).
+enum HeaderFieldSyntax {
+    /// Validates a field line (content without its terminator) and returns the ranges of the
+    /// name and of the value trimmed of OWS.
+    static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>
+    ) throws(HTTPParseError) -> (name: Range<Int>, value: Range<Int>) {
+        let end = line.upperBound
+        // RFC 9112 §5.2: obs-fold (a line starting with whitespace) is rejected with 400. This
+        // also covers whitespace before the first field (§2.2).
+        if HTTPBytes.isWhitespace(bytes[line.lowerBound]) {
+            throw .badRequest("obsolete line folding in header field")
+        }
+        var index = line.lowerBound
+        while index < end && HTTPBytes.isTokenChar(bytes[index]) { index += 1 }
+        guard index < end, bytes[index] == HTTPBytes.colon else {
+            // RFC 9112 §5.1: no whitespace is allowed between the field name and the colon.
+            if index < end && HTTPBytes.isWhitespace(bytes[index]) {
+                throw .badRequest("whitespace before colon in header field")
+            }
+            throw .badRequest("invalid header field name")
+        }
+        guard index > line.lowerBound else { throw .badRequest("empty header field name") }
+        let name = line.lowerBound..<index
+
+        var valueStart = index + 1
+        while valueStart < end && HTTPBytes.isWhitespace(bytes[valueStart]) { valueStart += 1 }
+        var valueEnd = end
+        while valueEnd > valueStart && HTTPBytes.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
+        // RFC 9110 §5.5: CR, LF, NUL and other controls in a value are rejected, not repaired.
+        for position in valueStart..<valueEnd where !HTTPBytes.isFieldValueChar(bytes[position]) {
+            throw .badRequest("control character in header field value")
+        }
+        return (name, valueStart..<valueEnd)
+    }
+
+    /// Validates a field line and returns it with its role.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>
+    ) throws(HTTPParseError) -> HeaderField {
+        let (name, value) = try split(bytes, line)
+        let role = try FieldRole(name: name, value: value, in: bytes)
+        return HeaderField(
+            name: HTTPBytes.string(bytes, name), value: HTTPBytes.string(bytes, value), role: role)
+    }
+}
+
+/// The fields the parser acts on; all others are only passed through.
+enum FieldRole {
+    case host
+    case contentLength(Int)
+    case transferEncoding(TransferCodings)
+    case expect(continue: Bool)
+    case other
+
+    /// Classifies a validated field, parsing the values the framing depends on.
+    init(name: Range<Int>, value: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) {
+        // Dispatch on length first: most fields are none of these and cost one comparison.
+        switch name.count {
+        case 4 where HTTPBytes.equalsIgnoringCase(bytes, name, "host"):
+            self = .host
+        case 6 where HTTPBytes.equalsIgnoringCase(bytes, name, "expect"):
+            // RFC 9110 §10.1.1: the expectation is compared case-insensitively.
+            self = .expect(continue: HTTPBytes.equalsIgnoringCase(bytes, value, "100-continue"))
+        case 14 where HTTPBytes.equalsIgnoringCase(bytes, name, "content-length"):
+            self = .contentLength(try BodyFraming.parseContentLength(bytes, value))
+        case 17 where HTTPBytes.equalsIgnoringCase(bytes, name, "transfer-encoding"):
+            self = .transferEncoding(TransferCodings(parsing: bytes, value))
+        default:
+            self = .other
+        }
+    }
+}
