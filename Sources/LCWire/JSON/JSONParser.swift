@@ -1,0 +1,47 @@
+/// A strict RFC 8259 JSON parser.
+///
+/// Rejects what JavaScript's `JSON.parse` rejects (trailing commas, comments, `NaN`, leading
+/// zeros, raw control characters in strings, a byte-order mark) and, like it, lets a repeated
+/// key's last value win. Any value may stand at the top level, with whitespace around it.
+/// Invalid UTF-8 and lone `\u` surrogates become U+FFFD instead of failing, as they do when
+/// a JavaScript server decodes a request body.
+///
+/// ```swift
+/// let value = try JSONParser.parse(#"{"limit":10,"where":{"a":[1,2]}}"#)
+/// value["where"]?["a"]?[1]    // .number(2)
+/// ```
+public enum JSONParser {
+    /// The default nesting limit: deep enough for any real LeanCloud body, shallow enough
+    /// that a hostile body cannot exhaust memory.
+    public static let defaultMaxDepth = 512
+
+    /// Parses UTF-8 bytes into a value.
+    ///
+    /// - Parameters:
+    ///   - bytes: the complete JSON text.
+    ///   - maxDepth: the most arrays/objects that may be open at once; more throws.
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws -> JSON {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, maxDepth: maxDepth)
+            return try reader.readDocument()
+        }
+    }
+
+    /// Parses a slice of UTF-8 bytes into a value (offsets count from the slice's start).
+    public static func parse(_ bytes: ArraySlice<UInt8>, maxDepth: Int = defaultMaxDepth) throws -> JSON {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, maxDepth: maxDepth)
+            return try reader.readDocument()
+        }
+    }
+
+    /// Parses a string into a value (offsets count UTF-8 bytes).
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws -> JSON {
+        var text = text
+        return try text.withUTF8 { buffer in
+            var reader = JSONReader(bytes: buffer, maxDepth: maxDepth)
+            return try reader.readDocument()
+        }
+    }
+}

@@ -1,0 +1,125 @@
+extension JSONReader {
+    /// Reads a string starting at its opening quote (RFC 8259 §7).
+    ///
+    /// Fast path: a run without escapes becomes a `String` straight from the buffer.
+    mutating func readString() throws -> String {
+        offset += 1  // opening quote
+        let start = offset
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+                offset += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            if byte < 0x20 { throw fail("Unescaped control character in string") }
+            offset += 1
+        }
+        throw fail("Unterminated string")
+    }
+
+    /// Slow path once a backslash shows up: decode into `scratch`.
+    private mutating func readEscapedString(from start: Int) throws -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                // String(decoding:) turns invalid UTF-8 into U+FFFD, as a JS server's decoder does.
+                return String(decoding: scratch, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try readEscape()
+            case 0..<0x20:
+                throw fail("Unescaped control character in string")
+            default:
+                scratch.append(byte)
+                offset += 1
+            }
+        }
+        throw fail("Unterminated string")
+    }
+
+    /// Decodes one escape sequence at `offset` (which points at the backslash).
+    private mutating func readEscape() throws {
+        let escapeStart = offset
+        guard offset + 1 < bytes.count else { throw fail("Unterminated string", at: bytes.count) }
+        let letter = bytes[offset + 1]
+        offset += 2
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(letter)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"): try readUnicodeEscape(escapeStart: escapeStart)
+        default: throw fail("Invalid escape sequence", at: escapeStart)
+        }
+    }
+
+    /// `\uXXXX`, pairing a high surrogate with a following `\uDC00`–`\uDFFF`; a surrogate
+    /// without its partner becomes U+FFFD, which is what a JavaScript server writes when it
+    /// encodes such a string as UTF-8 (a Swift `String` cannot hold a lone surrogate anyway).
+    private mutating func readUnicodeEscape(escapeStart: Int) throws {
+        let unit = try readHex4(escapeStart: escapeStart)
+        switch unit {
+        case 0xD800...0xDBFF:
+            if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") {
+                let save = offset
+                offset += 2
+                let low = try readHex4(escapeStart: save)
+                if (0xDC00...0xDFFF).contains(low) {
+                    let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                    appendUTF8(scalar)
+                    return
+                }
+                offset = save  // not a low surrogate: decode it on its own next time round
+            }
+            appendUTF8(0xFFFD)
+        case 0xDC00...0xDFFF:
+            appendUTF8(0xFFFD)
+        default:
+            appendUTF8(UInt32(unit))
+        }
+    }
+
+    private mutating func readHex4(escapeStart: Int) throws -> UInt16 {
+        guard bytes.count - offset >= 4 else { throw fail("Invalid \\u escape", at: escapeStart) }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+            default: throw fail("Invalid \\u escape", at: escapeStart)
+            }
+            value = value << 4 | UInt16(digit)
+            offset += 1
+        }
+        return value
+    }
+
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}

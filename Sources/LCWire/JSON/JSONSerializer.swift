@@ -1,0 +1,104 @@
+/// Writes JSON values as compact UTF-8, byte for byte like JavaScript's `JSON.stringify`.
+///
+/// The real LeanCloud server is JavaScript-like, and SDK tests compare bodies as text, so we
+/// match it: no whitespace, keys in insertion order, `/` and non-ASCII left unescaped,
+/// control characters as `\b \f \n \r \t` or `\u00xx`, numbers as `Number.prototype.toString`
+/// prints them (see `JSONSerializer+Numbers.swift`), NaN and ±Infinity as `null`.
+///
+/// ```swift
+/// var serializer = JSONSerializer()
+/// serializer.append(["code": 101, "error": "Class or object doesn't exists."])
+/// serializer.bytes   // {"code":101,"error":"Class or object doesn't exists."}
+/// ```
+public struct JSONSerializer: Sendable {
+    /// The UTF-8 output so far.
+    public internal(set) var bytes: [UInt8]
+
+    /// An empty serializer whose buffer starts with room for `capacity` bytes.
+    public init(reservingCapacity capacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Serializes one value into a new buffer.
+    public static func serialize(_ value: JSON) -> [UInt8] {
+        var serializer = JSONSerializer()
+        serializer.append(value)
+        return serializer.bytes
+    }
+
+    /// Appends the compact text of `value`.
+    public mutating func append(_ value: JSON) {
+        switch value {
+        case .null: appendASCII("null")
+        case .bool(let flag): appendASCII(flag ? "true" : "false")
+        case .number(let number): appendNumber(number)
+        case .string(let string): appendString(string)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                append(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for (key, member) in object {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                appendString(key)
+                bytes.append(UInt8(ascii: ":"))
+                append(member)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends a quoted, escaped string (ECMA-262 `QuoteJSONString`).
+    public mutating func appendString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(byte)
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            // JSON.stringify writes other control characters as lowercase \u00xx.
+            appendASCII("u00")
+            bytes.append(Self.lowercaseHexDigit(byte >> 4))
+            bytes.append(Self.lowercaseHexDigit(byte & 0x0F))
+        }
+    }
+
+    static func lowercaseHexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    mutating func appendASCII(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func appendByte(_ byte: UInt8) { bytes.append(byte) }
+
+    mutating func reverseBytes(from start: Int) { bytes[start...].reverse() }
+}

@@ -1,0 +1,148 @@
+import Testing
+@testable import LCWire
+
+@Suite struct JSONParserTests {
+    /// Valid texts and the value each must produce.
+    static let valid: [(String, JSON)] = [
+        ("null", .null),
+        ("true", true),
+        ("false", false),
+        ("0", 0),
+        ("-0", .number(-0.0)),
+        ("42", 42),
+        ("-17", -17),
+        ("3.25", 3.25),
+        ("1e3", 1000),
+        ("1E+2", 100),
+        ("25e-1", 2.5),
+        ("0.1", 0.1),
+        ("123456789012", 123_456_789_012),
+        ("9007199254740993", .number(9_007_199_254_740_992)),  // rounds like JS
+        ("1e400", .number(.infinity)),
+        (#""""#, ""),
+        (#""abc""#, "abc"),
+        (#""a\"b\\c\/d""#, "a\"b\\c/d"),
+        (#""\b\f\n\r\t""#, "\u{8}\u{C}\n\r\t"),
+        (#""\u0041\u00e9\u4e2d""#, "Aé中"),
+        (#""\ud83d\ude00""#, "😀"),
+        (#""\ud83d""#, "\u{FFFD}"),
+        (#""\ude00x""#, "\u{FFFD}x"),
+        (#""\ud83d\u0041""#, "\u{FFFD}A"),
+        ("\"日本語 é\"", "日本語 é"),
+        ("[]", []),
+        ("{}", [:]),
+        ("[1,[2,[3]]]", [1, [2, [3]]]),
+        (#"{"a":{"b":[true,null]}}"#, ["a": ["b": [true, nil]]]),
+        (" \t\r\n[ 1 , 2 ]\n ", [1, 2]),
+        (#"{ "k" : "v" }"#, ["k": "v"]),
+    ]
+
+    @Test(arguments: valid)
+    func parse_acceptsValidText(text: String, expected: JSON) throws {
+        #expect(try JSONParser.parse(text) == expected)
+    }
+
+    /// Invalid texts, and for some of them the byte offset the error must report.
+    static let invalid: [(String, Int?)] = [
+        ("", 0),
+        ("   ", 3),
+        ("[1,]", 3),
+        (#"{"a":1,}"#, 7),
+        ("[1 2]", 3),
+        ("01", 1),
+        ("-01", 2),
+        ("1.", 2),
+        (".5", 0),
+        ("1e", 2),
+        ("+1", 0),
+        ("-", 1),
+        ("NaN", 0),
+        ("Infinity", 0),
+        ("nul", 0),
+        ("truex", 4),
+        ("[1] x", 4),
+        ("// c\n1", 0),
+        ("/* c */ 1", 0),
+        ("'a'", 0),
+        (#"{a:1}"#, 1),
+        (#"{"a" 1}"#, 5),
+        (#""abc"#, 4),
+        ("\"a\u{1}b\"", 2),
+        ("\"a\nb\"", 2),
+        (#""\x""#, 1),
+        (#""\u12G4""#, 1),
+        (#""\u12""#, 1),
+        ("[", 1),
+        (#"{"a":"#, 5),
+        ("\u{FEFF}1", 0),
+        ("{\"a\":1}}", 7),
+        ("[1,,2]", 3),
+        ("[,1]", 1),
+    ]
+
+    @Test(arguments: invalid)
+    func parse_rejectsInvalidText(text: String, offset: Int?) {
+        #expect {
+            try JSONParser.parse(text)
+        } throws: { error in
+            guard let error = error as? JSONParseError else { return false }
+            return offset.map { error.offset == $0 } ?? true
+        }
+    }
+
+    @Test func parse_rejectsTrailingComma() throws {
+        let error = try #require(throws: JSONParseError.self) { try JSONParser.parse("[1,2,]") }
+        #expect(error.offset == 5)
+    }
+
+    @Test func parse_keepsKeyOrder() throws {
+        let value = try JSONParser.parse(#"{"z":1,"a":2,"m":3}"#)
+        #expect(value.objectValue?.keys == ["z", "a", "m"])
+    }
+
+    @Test func parse_duplicateKeyLastValueWinsAtFirstPosition() throws {
+        let value = try JSONParser.parse(#"{"a":1,"b":2,"a":3}"#)
+        #expect(value.objectValue?.keys == ["a", "b"])
+        #expect(value["a"] == 3)
+    }
+
+    @Test func parse_enforcesDepthLimit() throws {
+        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(try JSONParser.parse(ok).arrayValue != nil)
+        let deep = "[" + ok + "]"
+        let error = try #require(throws: JSONParseError.self) { try JSONParser.parse(deep) }
+        #expect(error.offset == 512)
+    }
+
+    @Test func parse_honoursCustomDepthLimit() throws {
+        #expect(try JSONParser.parse(#"{"a":[1]}"#, maxDepth: 2) == ["a": [1]])
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(#"{"a":[[1]]}"#, maxDepth: 2) }
+    }
+
+    @Test func parse_survivesVeryDeepInputWithoutRecursion() {
+        let deep = String(repeating: "[", count: 200_000)
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
+    }
+
+    @Test func parse_replacesInvalidUTF8() throws {
+        let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62, 0x22]
+        #expect(try JSONParser.parse(bytes) == "a\u{FFFD}b")
+    }
+
+    @Test func parse_acceptsBytesAndSlices() throws {
+        let bytes = Array("xx[1,2]".utf8)
+        #expect(try JSONParser.parse(bytes[2...]) == [1, 2])
+        #expect(try JSONParser.parse(Array(bytes[2...])) == [1, 2])
+    }
+
+    @Test func parseError_describesMessageAndOffset() throws {
+        let error = try #require(throws: JSONParseError.self) { try JSONParser.parse("[1 2]") }
+        #expect(error.description == "Expected ',' or ']' in array at byte 3")
+    }
+
+    @Test func parse_readsLongEscapedAndPlainStrings() throws {
+        let plain = String(repeating: "abc", count: 1000)
+        #expect(try JSONParser.parse("\"\(plain)\"") == .string(plain))
+        #expect(try JSONParser.parse("\"\(plain)\\n\(plain)\"") == .string(plain + "\n" + plain))
+    }
+}
