@@ -24,3 +24,6 @@ enum Entry {
         }
     }
 }
+
+/// The C `exit`, reachable from inside commands (where `exit` names ArgumentParser's).
+func exitProcess(_ code: Int32) -> Never { exit(code) }

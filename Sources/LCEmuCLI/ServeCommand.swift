@@ -28,7 +28,7 @@ struct ServeCommand: ParsableCommand {
             fputs("lcemu: \(signalName) received, shutting down\n", stderr)
             emulator.shutdown()
             fputs("lcemu: stopped\n", stderr)
-            exit(0)
+            exitProcess(0)
         }
         printBanner(emulator, configuration)
         dispatchMain()

@@ -7,43 +7,36 @@ import LCWire
 struct AppAuthenticator: Sendable {
     static let diagnosticHeader = "X-LCEmu-Auth-Error"
     let apps: [String: AppRuntime]
-    /// Optional window for signature timestamps, in milliseconds; nil = none (as the real service).
-    var maxSkewMilliseconds: Int64? = nil
+    let verifier: LCAuthVerifier
 
     struct Outcome {
         var app: AppRuntime?
         var isMaster: Bool
     }
 
+    /// - Parameter maxSkewMilliseconds: window for signature timestamps; nil = none (as the real service).
+    init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64? = nil) {
+        self.apps = apps
+        self.verifier = LCAuthVerifier(maxSkew: maxSkewMilliseconds)
+    }
+
     func authenticate(_ request: HTTPRequest, access: RouteAccess) throws -> Outcome {
         if access == .open { return Outcome(app: nil, isMaster: false) }
-        let headers = request.headers
-        guard let appId = first(LCHeaderName.appIdCandidates, in: headers) else {
-            throw failure(.missingAppId)
-        }
-        guard let app = apps[appId] else { throw failure(.unknownAppId) }
-        let result = LCAuthVerifier.verify(
-            key: first(LCHeaderName.keyCandidates, in: headers),
-            sign: first(LCHeaderName.signCandidates, in: headers),
-            masterKeyHeader: first(LCHeaderName.masterKeyCandidates, in: headers),
-            appKey: app.configuration.appKey, masterKey: app.configuration.masterKey,
-            nowMilliseconds: app.clock.nowMilliseconds, maxSkewMilliseconds: maxSkewMilliseconds)
-        switch result {
+        let credentials = LCRequestCredentials { request.headers[$0] }
+        let app = credentials.appId.flatMap { apps[$0] }
+        let keys = app.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }
+        let now = app?.clock.nowMilliseconds ?? 0
+        switch verifier.verify(credentials, keys: keys, now: now) {
         case .success(let privilege):
             let isMaster = privilege == .master
-            if access == .master && !isMaster { throw failure(.masterKeyRequired) }
+            if access == .master && !isMaster { throw failure("this endpoint needs the master key") }
             return Outcome(app: app, isMaster: isMaster)
         case .failure(let reason):
-            throw failure(reason)
+            throw failure(reason.reason)
         }
     }
 
-    private func first(_ names: [String], in headers: HTTPHeaders) -> String? {
-        for name in names { if let value = headers[name], !value.isEmpty { return value } }
-        return nil
-    }
-
-    private func failure(_ reason: LCAuthFailure) -> APIError {
-        APIError(.unauthorized, headers: [(Self.diagnosticHeader, reason.reason)])
+    private func failure(_ reason: String) -> APIError {
+        APIError(.unauthorized, headers: [(Self.diagnosticHeader, reason)])
     }
 }

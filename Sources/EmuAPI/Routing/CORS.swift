@@ -1,16 +1,10 @@
 import EmuHTTP
+import LCWire
 
 /// Cross-origin support: the API is callable from browsers (spec §1.1).
 enum CORS {
-    /// The headers LeanCloud's own middlewares allow (spec §1.1).
-    static let allowedHeaders = [
-        "Content-Type", "X-LC-Id", "X-LC-Key", "X-LC-Session", "X-LC-Sign", "X-LC-Prod", "X-LC-UA",
-        "X-LC-Hook-Key", "X-AVOSCloud-Application-Id", "X-AVOSCloud-Application-Key",
-        "X-AVOSCloud-Application-Production", "X-AVOSCloud-Client-Version", "X-AVOSCloud-Request-sign",
-        "X-AVOSCloud-Session-Token", "X-AVOSCloud-Super-Key", "X-Uluru-Application-Id",
-        "X-Uluru-Application-Key", "X-Uluru-Application-Production", "X-Uluru-Client-Version",
-        "X-Uluru-Session-Token", "X-Requested-With", "Authorization",
-    ].joined(separator: ", ")
+    /// The headers LeanCloud's own middlewares allow (spec §1.1), plus OAuth's `Authorization`.
+    static let allowedHeaders = (LCHeaderName.corsAllowedHeaders + ["Authorization"]).joined(separator: ", ")
 
     /// The answer to any `OPTIONS` request: a preflight needs no authentication.
     static func preflight(_ request: HTTPRequest) -> HTTPResponse {

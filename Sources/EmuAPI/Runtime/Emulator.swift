@@ -14,7 +14,7 @@ import LCWire
 /// ```
 public final class Emulator: Sendable {
     public let configuration: EmulatorConfiguration
-    public let clock = EmulatorClock()
+    public let clock: EmulatorClock
     public let logger: Logger
     let apps: [String: AppRuntime]
     let server: HTTPServer
@@ -24,6 +24,8 @@ public final class Emulator: Sendable {
     public init(configuration: EmulatorConfiguration) throws {
         self.configuration = configuration
         logger = Logger(level: configuration.logLevel)
+        let clock = EmulatorClock()
+        self.clock = clock
         let seed = try configuration.seedDirectory.map { try SeedData.load(directory: $0, now: clock.now) } ?? SeedData()
         var apps: [String: AppRuntime] = [:]
         for app in configuration.apps {

@@ -23,11 +23,11 @@ public enum SeedImporter {
     /// One record: server fields taken from the object when present, generated otherwise.
     public static func record(from object: JSONObject, className: String, now: LCDate) throws -> ObjectRecord {
         var fields = object
-        let objectId = fields.removeValue(forKey: LCField.objectId)?.stringValue ?? ObjectIdGenerator.shared.next()
+        let objectId = fields.removeValue(forKey: LCFieldName.objectId)?.stringValue ?? ObjectIdGenerator.shared.next()
         guard LCObjectId.isValid(objectId) else { throw ImportError("objectId '\(objectId)' is not 24 lowercase hex digits") }
-        let createdAt = try date(fields.removeValue(forKey: LCField.createdAt)) ?? now
-        let updatedAt = try date(fields.removeValue(forKey: LCField.updatedAt)) ?? createdAt
-        let acl = fields.removeValue(forKey: LCField.acl)?.objectValue
+        let createdAt = try date(fields.removeValue(forKey: LCFieldName.createdAt)) ?? now
+        let updatedAt = try date(fields.removeValue(forKey: LCFieldName.updatedAt)) ?? createdAt
+        let acl = fields.removeValue(forKey: LCFieldName.acl)?.objectValue
         return ObjectRecord(className: className, objectId: objectId, createdAt: createdAt, updatedAt: updatedAt,
                             acl: acl, fields: fields)
     }

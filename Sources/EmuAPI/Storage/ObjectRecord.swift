@@ -24,10 +24,10 @@ public struct ObjectRecord: Sendable, Equatable {
     /// and the ACL only when asked for.
     public func json(includeACL: Bool = false) -> JSONObject {
         var object = fields
-        object[LCField.objectId] = .string(objectId)
-        object[LCField.createdAt] = .string(createdAt.iso)
-        object[LCField.updatedAt] = .string(updatedAt.iso)
-        if includeACL, let acl { object[LCField.acl] = .object(acl) }
+        object[LCFieldName.objectId] = .string(objectId)
+        object[LCFieldName.createdAt] = .string(createdAt.iso)
+        object[LCFieldName.updatedAt] = .string(updatedAt.iso)
+        if includeACL, let acl { object[LCFieldName.acl] = .object(acl) }
         return object
     }
 }
