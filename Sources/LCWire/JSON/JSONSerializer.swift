@@ -28,6 +28,8 @@ public struct JSONSerializer: Sendable {
     }
 
     /// Appends the compact text of `value`.
+    ///
+    /// Recurses once per nesting level; parsed values are bounded by `JSONParser`'s depth limit.
     public mutating func append(_ value: JSON) {
         switch value {
         case .null: appendASCII("null")
