@@ -16,7 +16,7 @@ import Testing
     @Test func everyResponse_hasContentLengthAndDate() throws {
         let live = try LiveServer()
         let response = try live.client().request("GET", "/")
-        #expect(response.headers["Content-Length"] == "5")
+        #expect(response.headers["Content-Length"] == "6")  // "GET / "
         let date = try #require(response.headers["Date"])
         #expect(date.hasSuffix(" GMT") && date.count == 29)
     }
@@ -57,7 +57,7 @@ import Testing
         let live = try LiveServer()
         let client = try live.client()
         let response = try client.request("HEAD", "/abc")
-        #expect(response.headers["Content-Length"] == "9")
+        #expect(response.headers["Content-Length"] == "10")  // "HEAD /abc "
         #expect(response.body.isEmpty)
         #expect(try client.request("GET", "/next").bodyText == "GET /next ")
     }

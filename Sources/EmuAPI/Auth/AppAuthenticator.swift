@@ -5,7 +5,7 @@ import LCWire
 /// On failure the body stays the faithful `{"code":401,"error":"Unauthorized."}`; the reason goes
 /// in the `X-LCEmu-Auth-Error` header, because clients get signing wrong in many ways.
 struct AppAuthenticator: Sendable {
-    static let diagnosticHeader = "X-LCEmu-Auth-Error"
+    static let diagnosticHeader = LCHeaderName.authDiagnostic
     let apps: [String: AppRuntime]
     let verifier: LCAuthVerifier
 

@@ -59,5 +59,5 @@ public enum LCHeaderName {
 
     /// Emulator-only response header carrying `LCAuthFailure.reason` next to a 401; not a
     /// LeanCloud header, so real clients ignore it.
-    public static let authDiagnostic = "X-LCEmu-Auth-Diagnostic"
+    public static let authDiagnostic = "X-LCEmu-Auth-Error"
 }
