@@ -7,6 +7,8 @@ public final class AppRuntime: Sendable {
     public let database: DatabaseQueue
     public let clock: EmulatorClock
     let seed: SeedData
+    /// Adds expression indexes for the fields queries use.
+    let indexAdvisor = IndexAdvisor()
 
     init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, seed: SeedData) {
         self.configuration = configuration

@@ -1,0 +1,39 @@
+import EmuHTTP
+import LCWire
+
+/// `GET /1.1/cloudQuery?cql=…&pvalues=…` (§3.8): the `select` subset of CQL, run as an ordinary
+/// query. Anything else (insert, update, delete, unsupported syntax) answers 300.
+enum CloudQueryHandler {
+    static func handle(_ request: APIRequest) throws -> APIResponse {
+        guard let cql = request.query("cql"), !cql.isEmpty else { throw CQLError.syntax("missing cql") }
+        var values: [JSON] = []
+        if let text = request.query("pvalues"), !text.isEmpty {
+            guard let array = (try? JSONParser.parse(text))?.arrayValue else { throw CQLError.syntax("pvalues must be a JSON array") }
+            values = array
+        }
+        let query = try CQLQuery.parse(cql, values: values)
+        var parameters = try QueryParameters { _ in nil }
+        parameters.whereJSON = query.whereJSON
+        parameters.order = query.order
+        parameters.skip = query.skip ?? 0
+        parameters.count = query.count
+        // `select count(*)` alone returns only the count.
+        parameters.limit = !query.selectAll && query.keys.isEmpty ? 0 : QueryPaging.limit(query.limit.map(String.init))
+        var body = try QueryHandlers.run(query.className, parameters, request)
+        if !query.keys.isEmpty, let results = body["results"]?.arrayValue {
+            body["results"] = .array(results.map { project($0, keys: query.keys) })
+        }
+        body["className"] = .string(query.className)
+        return APIResponse(json: .object(body))
+    }
+
+    /// Selected fields plus the ones LeanCloud always returns (§3.1 keys).
+    private static func project(_ object: JSON, keys: [String]) -> JSON {
+        guard let source = object.objectValue else { return object }
+        var result = JSONObject()
+        for key in keys + [LCFieldName.objectId, LCFieldName.createdAt, LCFieldName.updatedAt] {
+            if let value = source[key] { result[key] = value }
+        }
+        return .object(result)
+    }
+}

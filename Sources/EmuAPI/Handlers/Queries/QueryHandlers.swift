@@ -1,0 +1,40 @@
+import EmuHTTP
+import EmuSQLite
+import LCWire
+
+/// `GET /1.1/classes/<Class>`: queries (§3), filtered, ordered and paged inside SQLite.
+enum QueryHandlers {
+    static func register(in router: inout Router<APIRoute>) {
+        router.add("GET", "/1.1/classes/:className", APIRoute(access: .app, execution: .pooled) { request in
+            let className = request.parameter("className")
+            guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
+            let parameters = try QueryParameters { request.query($0) }
+            return APIResponse(json: .object(try run(className, parameters, request)))
+        })
+        router.add("GET", "/1.1/cloudQuery", APIRoute(access: .app, execution: .pooled) { request in
+            try CloudQueryHandler.handle(request)
+        })
+        router.add("GET", "/1.1/scan/classes/:className", APIRoute(access: .master, execution: .pooled) { request in
+            try ScanHandler.handle(request)
+        })
+    }
+
+    /// `{"results":[…]}` plus `"count"` when asked; shared by CQL.
+    static func run(_ className: String, _ parameters: QueryParameters, _ request: APIRequest) throws -> JSONObject {
+        let app = try request.requiredApp
+        let plan = try app.database.read { db in
+            try QueryPlan.make(
+                className: className, where: parameters.whereJSON, order: parameters.order,
+                limit: parameters.limit, skip: parameters.skip,
+                schemaOf: { try QuerySchema.load($0, in: db) })
+        }
+        try app.indexAdvisor.ensureIndexes(for: plan.indexExpressions, in: app.database)
+        return try app.database.read { db in
+            var body = JSONObject()
+            let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)
+            body["results"] = .array(records.map { .object($0.json(includeACL: parameters.returnACL)) })
+            if parameters.count { body["count"] = .number(Double(try QueryExecutor.count(plan, in: db))) }
+            return body
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import LCWire
+
+/// The query-string parameters of `GET /1.1/classes/<Class>` (§3.1), read once.
+struct QueryParameters {
+    var whereJSON: JSON?
+    var order: String?
+    var limit: Int
+    var skip: Int
+    var count: Bool
+    var keys: String?
+    var include: String?
+    var returnACL: Bool
+
+    /// Reads the parameters through `value(name)`; a `where` that is not JSON → 107.
+    init(_ value: (String) -> String?) throws {
+        if let text = value("where"), !text.isEmpty {
+            guard let parsed = try? JSONParser.parse(text) else { throw QueryError.malformedWhere }
+            whereJSON = parsed
+        }
+        order = value("order").flatMap { $0.isEmpty ? nil : $0 }
+        count = ["1", "true"].contains(value("count") ?? "")
+        // §3.1: limit=0 with count=1 returns only the count.
+        if count, value("limit") == "0" {
+            limit = 0
+        } else {
+            limit = QueryPaging.limit(value("limit"))
+        }
+        skip = QueryPaging.skip(value("skip"))
+        keys = value("keys").flatMap { $0.isEmpty ? nil : $0 }
+        include = value("include").flatMap { $0.isEmpty ? nil : $0 }
+        returnACL = value("returnACL") == "true" || value("returnACL") == "1"
+    }
+}

@@ -1,0 +1,87 @@
+import EmuTesting
+import Foundation
+import LCWire
+import Testing
+
+/// Queries over the seeded `Post` class, through the API.
+@Suite struct QueryAPITests {
+    let emulator: TestEmulator
+    init() throws { emulator = try TestEmulator.start(seeded: true) }
+
+    private func query(_ parameters: String, credentials: TestClient.Credentials = .appKey) throws -> TestClient.Response {
+        try emulator.inProcessClient(credentials: credentials).get("/1.1/classes/Post?" + parameters)
+    }
+
+    private func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+
+    @Test func countOnly_withLimitZero() throws {
+        let response = try query("count=1&limit=0&where=" + encode(#"{"published":false}"#))
+        #expect(response.text == #"{"results":[],"count":6}"#)
+    }
+
+    @Test func defaultLimit_is100_andOutOfRangeLimitsBecome100() throws {
+        #expect(try query("limit=5").json?["results"]?.arrayValue?.count == 5)
+        #expect(try query("limit=0").json?["results"]?.arrayValue?.count == 40)
+        #expect(try query("limit=5000").json?["results"]?.arrayValue?.count == 40)
+    }
+
+    @Test func order_andSkip_page() throws {
+        let first = try query("order=-views&limit=3").json?["results"]?.arrayValue ?? []
+        let views = first.compactMap { $0["views"]?.doubleValue }
+        #expect(views == views.sorted(by: >) && views.count == 3)
+        let second = try query("order=-views&limit=3&skip=1").json?["results"]?.arrayValue ?? []
+        #expect(second.first?["objectId"] == first[1]["objectId"])
+    }
+
+    @Test func malformedWhere_is107() throws {
+        let response = try query("where=" + encode("{not json"))
+        #expect(response.status == 400)
+        #expect(response.json?["code"] == 107)
+    }
+
+    @Test func unknownOperator_is102() throws {
+        #expect(try query("where=" + encode(#"{"views":{"$near":1}}"#)).json?["code"] == 102)
+    }
+
+    @Test func unknownClass_answersEmptyResults() throws {
+        let response = try emulator.inProcessClient().get("/1.1/classes/Nothing")
+        #expect(response.text == #"{"results":[]}"#)
+    }
+
+    @Test func cql_selectsWithPlaceholders() throws {
+        let cql = encode("select title from Post where views > ? order by views desc limit 2")
+        let response = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=\(cql)&pvalues=" + encode("[100]"))
+        let results = try #require(response.json?["results"]?.arrayValue)
+        #expect(results.count == 2)
+        #expect(results[0]["desc"] == nil && results[0]["title"] != nil)
+        #expect(response.json?["className"] == "Post")
+    }
+
+    @Test func cql_countAlone() throws {
+        let response = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=" + encode("select count(*) from Post"))
+        #expect(response.text == #"{"results":[],"count":40,"className":"Post"}"#)
+    }
+
+    @Test func cql_otherStatements_are300() throws {
+        let response = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=" + encode("delete from Post where objectId = 'x'"))
+        #expect(response.json?["code"] == 300)
+    }
+
+    @Test func scan_walksTheWholeClassWithACursor() throws {
+        var seen: [String] = []
+        var cursor: String?
+        repeat {
+            let suffix = cursor.map { "&cursor=" + encode($0) } ?? ""
+            let response = try emulator.inProcessClient(credentials: .masterKey).get("/1.1/scan/classes/Post?limit=15" + suffix)
+            seen += response.json?["results"]?.arrayValue?.compactMap { $0["objectId"]?.stringValue } ?? []
+            cursor = response.json?["cursor"]?.stringValue
+        } while cursor != nil
+        #expect(seen.count == 40 && seen == seen.sorted())
+    }
+
+    @Test func scan_needsTheMasterKey() throws {
+        #expect(try emulator.inProcessClient().get("/1.1/scan/classes/Post").status == 401)
+    }
+}
