@@ -13,14 +13,4 @@ extension ObjectStore {
              .text(record.className), .text(record.objectId)])
         return db.changes > 0
     }
-
-    /// Deletes an object and the members of its relations; false when there was no such object.
-    @discardableResult
-    public static func delete(className: String, objectId: String, in db: Database) throws -> Bool {
-        try db.execute("DELETE FROM objects WHERE class = ? AND id = ?", [.text(className), .text(objectId)])
-        let deleted = db.changes > 0
-        try db.execute("DELETE FROM relations WHERE owner_class = ? AND owner_id = ?",
-                       [.text(className), .text(objectId)])
-        return deleted
-    }
 }
