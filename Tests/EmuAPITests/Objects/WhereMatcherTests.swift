@@ -11,7 +11,7 @@ import Testing
         "when": ["__type": "Date", "iso": "2015-06-29T01:39:35.931Z"],
         "objectId": "558e20cbe4b060308e3eb36c",
         "createdAt": "2015-06-29T01:39:35.931Z", "updatedAt": "2015-06-30T00:00:00.000Z",
-        "multi": "first line\nsecond line",
+        "multi": "first line\nsecond line", "file": ["__type": "File", "objectId": "f1"],
     ]
 
     static let cases: [(String, Bool)] = [
@@ -27,6 +27,8 @@ import Testing
         (#"{"meta":{"depth":{"level":3},"lang":"en"}}"#, true),
         (#"{"meta.lang":"en"}"#, true), (#"{"meta.depth.level":{"$gt":2}}"#, true), (#"{"meta.none.x":{"$exists":false}}"#, true),
         (#"{"objectId":"558e20cbe4b060308e3eb36c"}"#, true),
+        (#"{"file":{"__type":"Pointer","className":"_File","objectId":"f1"}}"#, true),
+        (#"{"file":{"__type":"File","id":"f1"}}"#, true), (#"{"file":{"__type":"File","id":"f2"}}"#, false),
         (#"{"likes":{"$ne":12}}"#, false), (#"{"likes":{"$ne":13}}"#, true), (#"{"tags":{"$ne":"swift"}}"#, false),
         (#"{"missing":{"$ne":1}}"#, true),
         (#"{"likes":{"$gt":11,"$lt":13}}"#, true), (#"{"likes":{"$gte":12,"$lte":12}}"#, true), (#"{"likes":{"$gt":12}}"#, false),

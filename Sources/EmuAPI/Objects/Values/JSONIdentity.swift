@@ -37,6 +37,8 @@ public enum JSONIdentity {
         case .pointer?, .object?:
             guard let className = object[LCWireKey.className]?.stringValue,
                   let objectId = object[LCWireKey.objectId]?.stringValue else { return nil }
+            // A pointer to `_File` is the Swift SDK's way of writing a file reference (spec §2.7).
+            if className == LCClassName.file { return "File\u{0}\(objectId)" }
             return "Pointer\u{0}\(className)\u{0}\(objectId)"
         case .file?:
             guard let id = object[LCWireKey.objectId]?.stringValue ?? object[LCWireKey.id]?.stringValue
