@@ -114,7 +114,3 @@ import Testing
         #expect(try client.fetch("Team", id)["members"] == ["__type": "Relation", "className": "Person"])
     }
 }
-
-func pointer(_ className: String, _ objectId: String) -> JSON {
-    ["__type": "Pointer", "className": .string(className), "objectId": .string(objectId)]
-}

@@ -35,3 +35,8 @@ extension TestClient {
 func errorCode(_ response: TestClient.Response) -> Int? {
     response.json?["code"]?.intValue
 }
+
+/// A Pointer value.
+func pointer(_ className: String, _ objectId: String) -> JSON {
+    ["__type": "Pointer", "className": .string(className), "objectId": .string(objectId)]
+}

@@ -10,8 +10,10 @@ import LCWire
 /// let body = try app.database.read { db in try renderer.render(record, in: db) }
 /// ```
 public struct ObjectRenderer: Sendable {
+    /// The projection, includes and ACL flag applied to every record.
     public var options: RenderOptions
 
+    /// A renderer with `options`; the default renders every field and no ACL.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
     }

@@ -11,6 +11,7 @@ public struct RenderOptions: Sendable {
     /// `returnACL=true`.
     public var returnACL: Bool
 
+    /// Options given directly (batch `params`, inner queries).
     public init(keys: KeyProjection? = nil, include: [FieldPath] = [], returnACL: Bool = false) {
         self.keys = keys
         self.include = include

@@ -12,6 +12,7 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         segments = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// A path from its segments; no segments make the empty key.
     public init(segments: [String]) {
         self.segments = segments.isEmpty ? [""] : segments
     }

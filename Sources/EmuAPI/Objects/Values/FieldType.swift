@@ -3,8 +3,27 @@ import LCWire
 /// The type a class fixes for a field on its first non-null write, as LeanCloud's schema
 /// names them (stored in `classes.schema` as `{"type":"Pointer","className":"Post"}`).
 public enum FieldType: Hashable, Sendable {
-    case string, number, boolean, array, object, date, bytes, file, geoPoint
+    /// `String`.
+    case string
+    /// `Number`: integers and floats alike.
+    case number
+    /// `Boolean`.
+    case boolean
+    /// `Array`.
+    case array
+    /// `Object`: an embedded JSON object.
+    case object
+    /// `Date`.
+    case date
+    /// `Bytes`.
+    case bytes
+    /// `File`: a reference to a `_File` object.
+    case file
+    /// `GeoPoint`.
+    case geoPoint
+    /// `Pointer` to objects of one class.
     case pointer(className: String)
+    /// `Relation` to objects of one class.
     case relation(className: String)
 
     /// The type of a stored (normalized) value; nil for `null`, which fixes no type.

@@ -5,6 +5,7 @@ import LCWire
 /// equals its bare form), files by objectId, dates by instant, numbers by value, objects
 /// member by member in any order, arrays element by element.
 public enum JSONIdentity {
+    /// Whether `lhs` and `rhs` denote the same value.
     public static func same(_ lhs: JSON, _ rhs: JSON) -> Bool {
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)):

@@ -25,6 +25,11 @@ public enum JSONOrdering {
 
     /// The result of a comparison.
     public enum Ordering: Sendable {
-        case ascending, same, descending
+        /// The left value comes first.
+        case ascending
+        /// The values are equal in this order.
+        case same
+        /// The right value comes first.
+        case descending
     }
 }

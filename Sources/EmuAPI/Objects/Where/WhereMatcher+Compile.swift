@@ -60,8 +60,10 @@ extension WhereMatcher {
         switch name {
         case "$ne": return .notEquals(operand)
         case "$lt", "$lte", "$gt", "$gte":
-            guard isComparable(operand) else { throw APIError(.invalidQuery("'\(name)' needs a number, string, boolean or Date")) }
-            return .compare(FieldCondition.Comparison(rawValue: name)!, operand)  // name is one of the four
+            guard let comparison = FieldCondition.Comparison(rawValue: name), isComparable(operand) else {
+                throw APIError(.invalidQuery("'\(name)' needs a number, string, boolean or Date"))
+            }
+            return .compare(comparison, operand)
         case "$in", "$nin", "$all":
             guard let items = operand.arrayValue else { throw APIError(.invalidQuery("'\(name)' needs an array")) }
             return name == "$in" ? .isIn(items) : (name == "$nin" ? .notIn(items) : .containsAll(items))
