@@ -1,0 +1,24 @@
+import LCWire
+
+extension ObjectHandlers {
+    /// `GET …/<id>` → the object with `keys`, `include` and `returnACL` applied; an unknown id
+    /// in an existing class is `200 {}`, an unknown class 404/101, an unknown user 400/211
+    /// (spec §2.4).
+    static func fetch(_ collection: ObjectCollection) -> APIRoute {
+        APIRoute(access: .app, execution: .pooled) { request in
+            let app = try request.requiredApp
+            let className = try collection.className(of: request)
+            let objectId = request.parameter("objectId")
+            let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query))
+            let body = try app.database.read { db -> JSONObject in
+                if let record = try ObjectStore.fetch(className: className, objectId: objectId, in: db) {
+                    return try renderer.render(record, in: db)
+                }
+                if className == LCClassName.user { throw APIError(.userNotFound) }
+                guard try ObjectStore.classExists(className, in: db) else { throw APIError(.objectNotFound) }
+                return JSONObject()
+            }
+            return APIResponse(json: .object(body))
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import EmuSQLite
+import LCWire
+
+/// Turns stored records into response objects: file references resolved from their `_File`
+/// objects, `password` never shown, pointers expanded by `include`, the `keys` projection and
+/// the `ACL` on request (spec §2.4, §2.7). Fetch uses it; the query and batch endpoints can too.
+///
+/// ```swift
+/// let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query))
+/// let body = try app.database.read { db in try renderer.render(record, in: db) }
+/// ```
+public struct ObjectRenderer: Sendable {
+    /// The projection, includes and ACL flag applied to every record.
+    public var options: RenderOptions
+
+    /// A renderer with `options`; the default renders every field and no ACL.
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// The response form of `record`. Call inside a read or write of the record's database.
+    public func render(_ record: ObjectRecord, in db: Database) throws -> JSONObject {
+        var object = try Self.wireForm(record, in: db)
+        if options.returnACL {
+            object[LCFieldName.acl] = .object(record.acl ?? ACLValidator.classDefault)
+        }
+        for path in options.include { object = try Self.expand(object, at: path.segments[...], in: db) }
+        if let keys = options.keys { object = keys.apply(to: object) }
+        return object
+    }
+
+    /// Fields (files resolved, secrets left out), then `createdAt`, `updatedAt`, `objectId`,
+    /// in the order of the documentation's fetch example (spec §2.4).
+    static func wireForm(_ record: ObjectRecord, in db: Database) throws -> JSONObject {
+        var object = JSONObject()
+        for (key, value) in record.fields where !hidden(key, in: record.className) {
+            object[key] = try resolvingFiles(value, in: db)
+        }
+        object[LCFieldName.createdAt] = .string(record.createdAt.iso)
+        object[LCFieldName.updatedAt] = .string(record.updatedAt.iso)
+        object[LCFieldName.objectId] = .string(record.objectId)
+        return object
+    }
+
+    /// Fields never returned: a user's password (spec §12.5).
+    static func hidden(_ key: String, in className: String) -> Bool {
+        className == LCClassName.user && key == LCFieldName.password
+    }
+}

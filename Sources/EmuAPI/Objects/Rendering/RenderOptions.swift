@@ -1,0 +1,40 @@
+import Foundation
+import LCWire
+
+/// How an object is rendered for a response: the `keys` projection, the pointers to `include`
+/// and whether to add the `ACL` (spec §2.4, §3.1, §3.6). Fetch, query and batch GET share it.
+public struct RenderOptions: Sendable {
+    /// `keys=a,b.c,-d`; nil renders every field.
+    public var keys: KeyProjection?
+    /// `include=a,b.c`: pointer fields to expand, nested with dots.
+    public var include: [FieldPath]
+    /// `returnACL=true`.
+    public var returnACL: Bool
+
+    /// Options given directly (batch `params`, inner queries).
+    public init(keys: KeyProjection? = nil, include: [FieldPath] = [], returnACL: Bool = false) {
+        self.keys = keys
+        self.include = include
+        self.returnACL = returnACL
+    }
+
+    /// Reads `keys`, `include` and `returnACL` from query parameters.
+    public init(parameter: (String) -> String?) {
+        self.init(keys: parameter("keys").flatMap(KeyProjection.init),
+                  include: Self.paths(parameter("include")),
+                  returnACL: Self.flag(parameter("returnACL")))
+    }
+
+    /// The paths of a comma-separated list, blanks dropped.
+    static func paths(_ text: String?) -> [FieldPath] {
+        guard let text else { return [] }
+        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.map(FieldPath.init)
+    }
+
+    /// `true` or `1`, in any case, is on; anything else is off.
+    public static func flag(_ text: String?) -> Bool {
+        guard let text = text?.lowercased() else { return false }
+        return text == "true" || text == "1"
+    }
+}

@@ -1,0 +1,46 @@
+import EmuSQLite
+import LCWire
+
+extension ObjectWrites {
+    /// What an update answers: the saved object and, with `fetchWhenSave`, the new values of
+    /// the fields the body wrote.
+    struct Updated {
+        var record: ObjectRecord
+        var changedFields: JSONObject?
+    }
+
+    /// Updates an object. Unknown class or id → 404/101 naming the id; a `condition` the
+    /// current object does not satisfy → 305 (spec §2.5).
+    static func update(className: String, objectId: String, patch: ObjectPatch, condition: WhereMatcher?,
+                       app: AppRuntime, fetchWhenSave: Bool) throws -> Updated {
+        let patch = try UserFields.prepared(patch, className: className)
+        return try app.database.write { db in
+            guard var record = try ObjectStore.fetch(className: className, objectId: objectId, in: db) else {
+                throw APIError(.objectNotFoundForUpdate(objectId: objectId, className: className))
+            }
+            if let condition, !condition.matches(record.json()) { throw APIError(.noEffect) }
+            var schema = try ClassSchema.load(className, in: db)
+            let outcome = try patch.apply(to: &record, schema: &schema)
+            record.updatedAt = app.clock.now
+            try checkSize(record)
+            try ObjectStore.update(record, in: db)
+            try schema.saveIfChanged(now: record.updatedAt, in: db)
+            try applyRelationEdits(outcome.relationEdits, to: record, in: db)
+            guard fetchWhenSave else { return Updated(record: record) }
+            return Updated(record: record, changedFields: try changedFields(record, outcome, patch, in: db))
+        }
+    }
+
+    /// The new server values of the written top-level fields (spec §2.5: `fetchWhenSave`
+    /// returns the updated fields only); removed fields are left out.
+    private static func changedFields(_ record: ObjectRecord, _ outcome: ObjectPatch.Outcome,
+                                      _ patch: ObjectPatch, in db: Database) throws -> JSONObject {
+        let rendered = try ObjectRenderer.wireForm(record, in: db)
+        var fields = JSONObject()
+        for key in outcome.touchedKeys {
+            if let value = rendered[key] { fields[key] = value }
+        }
+        if case .set(let acl)? = patch.acl { fields[LCFieldName.acl] = .object(acl) }
+        return fields
+    }
+}

@@ -1,0 +1,49 @@
+import EmuCrypto
+import EmuSQLite
+import LCWire
+
+/// The three object writes (spec §2.3, §2.5, §2.6). Each runs as one transaction on the app's
+/// serial writer: the current row is read, checked against the `where` condition, changed and
+/// written back before any other write starts, so operations are atomic under concurrency.
+enum ObjectWrites {
+    /// The largest object, its fields and ACL serialized (spec §2.2: 16 MB, else 116).
+    static let maxObjectBytes = 16 * 1024 * 1024
+
+    /// Creates an object; returns it, and its rendered form when `render` is set.
+    static func create(className: String, patch: ObjectPatch, app: AppRuntime,
+                       render: Bool) throws -> (record: ObjectRecord, rendered: JSONObject?) {
+        let patch = try UserFields.prepared(patch, className: className)
+        return try app.database.write { db in
+            let now = app.clock.now
+            let objectId = ObjectIdGenerator.shared.next(now: now.millisecondsSince1970 / 1000)
+            var record = ObjectRecord(className: className, objectId: objectId, createdAt: now, updatedAt: now,
+                                      acl: nil, fields: JSONObject())
+            var schema = try ClassSchema.load(className, in: db)
+            let outcome = try patch.apply(to: &record, schema: &schema)
+            try checkSize(record)
+            try ObjectStore.insert(record, in: db)
+            try schema.saveIfChanged(now: now, in: db)
+            try applyRelationEdits(outcome.relationEdits, to: record, in: db)
+            return (record, render ? try ObjectRenderer().render(record, in: db) : nil)
+        }
+    }
+
+    /// 116 when the object outgrows the limit.
+    static func checkSize(_ record: ObjectRecord) throws {
+        var size = JSON.object(record.fields).serialized().count
+        if let acl = record.acl { size += JSON.object(acl).serialized().count }
+        guard size <= maxObjectBytes else { throw APIError(.objectTooLarge) }
+    }
+
+    static func applyRelationEdits(_ edits: [RelationEdit], to record: ObjectRecord, in db: Database) throws {
+        for edit in edits {
+            if edit.adds {
+                try ObjectStore.addRelationMembers(edit.targets, ownerClass: record.className,
+                                                   ownerId: record.objectId, key: edit.key, in: db)
+            } else {
+                try ObjectStore.removeRelationMembers(edit.targets, ownerClass: record.className,
+                                                      ownerId: record.objectId, key: edit.key, in: db)
+            }
+        }
+    }
+}
