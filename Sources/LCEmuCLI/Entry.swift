@@ -14,6 +14,8 @@ enum Entry {
         do {
             var command = try LCEmuCommand.parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            exit(code.rawValue)  // the command already said why
         } catch {
             let exitCode = LCEmuCommand.exitCode(for: error)
             if exitCode == .success { LCEmuCommand.exit(withError: error) }

@@ -13,6 +13,7 @@ enum AppDatabase {
         }
         var databaseConfiguration = DatabaseConfiguration()
         databaseConfiguration.synchronous = configuration.durableWrites ? .full : .normal
+        databaseConfiguration.prepareConnection = { db in try QueryFunctions.register(on: db) }
         let queue = try DatabaseQueue(path: path, configuration: databaseConfiguration)
         try AppSchema.migrator().migrate(queue)
         return queue

@@ -48,6 +48,8 @@ extension String {
     /// ASCII case-insensitive comparison, the rule for header names and tokens.
     @inlinable
     public func asciiCaseInsensitiveEquals(_ other: String) -> Bool {
+        // Lengths first: O(1) for native strings, and most lookups miss on length alone.
+        guard utf8.count == other.utf8.count else { return false }
         var a = utf8.makeIterator(), b = other.utf8.makeIterator()
         while true {
             switch (a.next(), b.next()) {

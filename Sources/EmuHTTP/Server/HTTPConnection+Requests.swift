@@ -32,7 +32,7 @@ extension HTTPConnection {
         let keepAlive = request.keepAlive
         let isHead = request.method == "HEAD"
         let http10 = request.version == .http1_0
-        let gate = ResponseGate()
+        let gate = ResponseGate(lock: gateLock)
         context.handler.handle(request) { [self] response in
             if gate.offer(response) == false {
                 queue.async { [self] in

@@ -27,6 +27,7 @@ final class HTTPConnection: @unchecked Sendable {
     var servedRequests = 0
     var deadline: UInt64 = 0
     var deadlineKind: DeadlineKind = .none
+    let gateLock = Lock()
 
     enum DeadlineKind { case none, idle, head, body, write }
 

@@ -1,10 +1,13 @@
 /// Lets a handler answer either synchronously (inside `handle`) or later from another thread.
 /// A synchronous answer is picked up inline, which saves a queue hop on the hot path.
 final class ResponseGate: @unchecked Sendable {
-    private let lock = Lock()
+    /// Borrowed from the connection: one mutex per connection instead of one per request.
+    private let lock: Lock
     private var handlerReturned = false
     private var delivered = false
     private var early: HTTPResponse?
+
+    init(lock: Lock) { self.lock = lock }
 
     /// Called by the handler's `respond`. Returns true when the response was stored for the
     /// synchronous path; false means the caller must deliver it itself. Later calls are ignored.

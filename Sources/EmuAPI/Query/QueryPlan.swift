@@ -1,0 +1,47 @@
+import EmuSQLite
+import LCWire
+
+/// A compiled query on one class: the SQL that returns its page of objects and its count.
+struct QueryPlan: Sendable {
+    let className: String
+    let condition: SQLFragment
+    let order: SQLFragment
+    let limit: Int
+    let skip: Int
+    /// Expressions worth an index for this query (equality, range and order keys).
+    let indexExpressions: [String]
+
+    static let columns = "id, created_at, updated_at, acl, data"
+
+    /// The page of objects.
+    var select: SQLFragment {
+        SQLFragment(
+            "SELECT \(Self.columns) FROM objects WHERE class = ? AND (\(condition.sql))\(order.sql) LIMIT ? OFFSET ?",
+            [.text(className)] + condition.arguments + order.arguments + [.integer(Int64(limit)), .integer(Int64(skip))])
+    }
+
+    /// The number of matching objects, ignoring limit and skip (§3.1 `count=1`).
+    var count: SQLFragment {
+        SQLFragment("SELECT count(*) FROM objects WHERE class = ? AND (\(condition.sql))", [.text(className)] + condition.arguments)
+    }
+}
+
+extension QueryPlan {
+    /// Compiles `where`, `order`, `limit` and `skip` for `className`.
+    static func make(className: String, where: JSON?, order: String?, limit: Int, skip: Int,
+                     schemaOf: @escaping (String) throws -> QuerySchema) throws -> QueryPlan {
+        let schema = try schemaOf(className)
+        let compiler = WhereCompiler(className: className, schema: schema, schemaOf: schemaOf)
+        let condition = try `where`.map { try compiler.compile($0) } ?? .alwaysTrue
+        let orderBy = try OrderCompiler.compile(order, schema: schema, near: compiler.nearOrder)
+        var expressions = compiler.indexExpressions
+        for key in (order ?? "").split(separator: ",") {
+            let name = key.hasPrefix("-") ? String(key.dropFirst()) : String(key)
+            if let expression = try? OrderCompiler.sortExpression(name, schema), expression.hasPrefix("json_extract") {
+                expressions.append(expression)
+            }
+        }
+        return QueryPlan(className: className, condition: condition, order: orderBy, limit: limit, skip: skip,
+                         indexExpressions: expressions)
+    }
+}

@@ -1,0 +1,19 @@
+/// What the compiler knows of a class's fields. Types are fixed by the first write of a field
+/// (code 111 otherwise), so one kind per field lets each condition take the indexable form.
+struct QuerySchema: Sendable {
+    enum FieldKind: Sendable, Equatable {
+        case scalar
+        case array
+        case date
+        case relation(targetClass: String)
+    }
+
+    var fields: [String: FieldKind] = [:]
+
+    init(fields: [String: FieldKind] = [:]) { self.fields = fields }
+
+    /// The kind of a field path; dotted paths and unknown fields are scalars.
+    func kind(of path: String) -> FieldKind {
+        fields[path] ?? .scalar
+    }
+}

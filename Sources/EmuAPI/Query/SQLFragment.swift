@@ -1,0 +1,43 @@
+import EmuSQLite
+
+/// SQL text with its bound arguments, built up piece by piece. Values are always bound; the only
+/// text ever spliced in is SQL the compiler wrote itself and validated field paths.
+struct SQLFragment: Sendable {
+    var sql: String
+    var arguments: [SQLiteValue]
+
+    init(_ sql: String = "", _ arguments: [SQLiteValue] = []) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+
+    static let alwaysTrue = SQLFragment("1")
+    static let alwaysFalse = SQLFragment("0")
+
+    /// `(a) AND (b) AND …`; empty → true.
+    static func all(_ parts: [SQLFragment]) -> SQLFragment {
+        join(parts, with: " AND ", empty: .alwaysTrue)
+    }
+
+    /// `(a) OR (b) OR …`; empty → false.
+    static func any(_ parts: [SQLFragment]) -> SQLFragment {
+        join(parts, with: " OR ", empty: .alwaysFalse)
+    }
+
+    /// Negation that treats SQL's NULL (a missing member) as false, so `$ne` and `$nin` match
+    /// objects without the field, as in MongoDB.
+    static func not(_ part: SQLFragment) -> SQLFragment {
+        SQLFragment("NOT COALESCE((\(part.sql)), 0)", part.arguments)
+    }
+
+    private static func join(_ parts: [SQLFragment], with separator: String, empty: SQLFragment) -> SQLFragment {
+        if parts.isEmpty { return empty }
+        if parts.count == 1 { return parts[0] }
+        return SQLFragment(parts.map { "(\($0.sql))" }.joined(separator: separator), parts.flatMap(\.arguments))
+    }
+
+    /// `? , ?, ?` for a list of values.
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}

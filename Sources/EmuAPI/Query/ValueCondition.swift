@@ -1,0 +1,87 @@
+import EmuSQLite
+import LCWire
+
+/// SQL for comparing one accessed value with one operand, type-aware: a string never equals a
+/// number, Dates compare as instants, Pointers by class and id. A condition on a missing member
+/// may be NULL; `SQLFragment.not` treats that as false.
+enum ValueCondition {
+    enum Relation: String { case lt = "<", lte = "<=", gt = ">", gte = ">=" }
+
+    /// `value == operand`.
+    static func equals(_ a: FieldAccess, _ operand: QueryOperand) -> SQLFragment {
+        if let column = a.column { return columnCompare(a, column, "=", operand) ?? .alwaysFalse }
+        switch operand {
+        case .string(let s): return SQLFragment("\(a.type) = 'text' AND \(a.value) = ?", [.text(s)])
+        case .number(let n): return SQLFragment("\(a.type) IN ('integer', 'real') AND \(a.value) = ?", [QueryOperand.bind(n)])
+        case .bool(let b): return SQLFragment("\(a.type) IS '\(b ? "true" : "false")'")
+        case .null: return SQLFragment("\(a.type) IS NULL OR \(a.type) = 'null'")
+        case .date(let date):
+            return SQLFragment("\(a.member("iso")) = ? AND \(a.member(LCWireKey.type)) = 'Date'", [.text(date.iso)])
+        case .pointer(let pointer):
+            return SQLFragment("\(a.member("objectId")) = ? AND \(a.member("className")) = ?",
+                               [.text(pointer.objectId), .text(pointer.className)])
+        case .json(let json):
+            return SQLFragment("\(a.type) IN ('object', 'array') AND \(a.value) = ?", [.text(json.jsonString)])
+        }
+    }
+
+    /// `value <op> operand` for numbers, strings and dates; other operand types are refused.
+    static func compare(_ a: FieldAccess, _ relation: Relation, _ operand: QueryOperand) throws -> SQLFragment {
+        let op = relation.rawValue
+        if let column = a.column {
+            guard let fragment = columnCompare(a, column, op, operand) else {
+                throw QueryError.invalid("cannot compare \(columnName(column)) with \(describe(operand))")
+            }
+            return fragment
+        }
+        switch operand {
+        case .string(let s): return SQLFragment("\(a.type) = 'text' AND \(a.value) \(op) ?", [.text(s)])
+        case .number(let n): return SQLFragment("\(a.type) IN ('integer', 'real') AND \(a.value) \(op) ?", [QueryOperand.bind(n)])
+        case .date(let date):
+            return SQLFragment("\(a.member("iso")) \(op) ? AND \(a.member(LCWireKey.type)) = 'Date'", [.text(date.iso)])
+        default:
+            throw QueryError.invalid("$\(relationName(relation)) needs a number, a string or a Date, got \(describe(operand))")
+        }
+    }
+
+    /// objectId compares as text; createdAt/updatedAt as instants (given as Date objects or ISO strings).
+    private static func columnCompare(_ a: FieldAccess, _ column: FieldAccess.ServerColumn, _ op: String, _ operand: QueryOperand) -> SQLFragment? {
+        switch column {
+        case .objectId:
+            guard case .string(let id) = operand else { return op == "=" ? .alwaysFalse : nil }
+            return SQLFragment("\(a.value) \(op) ?", [.text(id)])
+        case .createdAt, .updatedAt:
+            guard let ms = operand.milliseconds else { return op == "=" ? .alwaysFalse : nil }
+            return SQLFragment("\(a.value) \(op) ?", [.integer(ms)])
+        }
+    }
+
+    static func describe(_ operand: QueryOperand) -> String {
+        switch operand {
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        case .date: return "a Date"
+        case .pointer: return "a Pointer"
+        case .json(let json): return json.arrayValue != nil ? "an array" : "an object"
+        }
+    }
+
+    private static func columnName(_ column: FieldAccess.ServerColumn) -> String {
+        switch column {
+        case .objectId: return "objectId"
+        case .createdAt: return "createdAt"
+        case .updatedAt: return "updatedAt"
+        }
+    }
+
+    private static func relationName(_ relation: Relation) -> String {
+        switch relation {
+        case .lt: return "lt"
+        case .lte: return "lte"
+        case .gt: return "gt"
+        case .gte: return "gte"
+        }
+    }
+}

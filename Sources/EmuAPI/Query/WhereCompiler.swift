@@ -1,0 +1,127 @@
+import EmuSQLite
+import LCWire
+
+/// Translates a LeanCloud `where` (§3.2) into an SQL condition over the `objects` table, so that
+/// SQLite filters (with indexes) instead of the emulator loading a class into memory.
+final class WhereCompiler {
+    let className: String
+    let schema: QuerySchema
+    /// Schemas of other classes, for inner queries.
+    let schemaOf: (String) throws -> QuerySchema
+    /// Set by `$nearSphere`: the distance expression results are ordered by.
+    private(set) var nearOrder: SQLFragment?
+    /// Top-level expressions compared by equality or range: candidates for an index.
+    private(set) var indexExpressions: [String] = []
+    private let depth: Int
+
+    init(className: String, schema: QuerySchema, depth: Int = 0, schemaOf: @escaping (String) throws -> QuerySchema) {
+        self.className = className
+        self.schema = schema
+        self.depth = depth
+        self.schemaOf = schemaOf
+    }
+
+    /// The condition for a whole `where`: an object, or a top-level array meaning `$and` (§3.1).
+    func compile(_ where: JSON) throws -> SQLFragment {
+        switch `where` {
+        case .object(let object): return try compile(object)
+        case .array(let items): return .all(try items.map { try compile($0) })
+        default: throw QueryError.invalid("where must be an object or an array")
+        }
+    }
+
+    func compile(_ object: JSONObject) throws -> SQLFragment {
+        var parts: [SQLFragment] = []
+        for (key, value) in object {
+            switch key {
+            case "$or": parts.append(.any(try clauses(of: value, key)))
+            case "$and": parts.append(.all(try clauses(of: value, key)))
+            case "$relatedTo": parts.append(try relatedTo(value))
+            default:
+                guard !key.hasPrefix("$") else { throw QueryError.invalid("unknown operator \(key)") }
+                parts.append(try field(key, value))
+            }
+        }
+        return .all(parts)
+    }
+
+    private func clauses(of value: JSON, _ key: String) throws -> [SQLFragment] {
+        guard let items = value.arrayValue else { throw QueryError.invalid("\(key) needs an array of conditions") }
+        return try items.map {
+            guard let object = $0.objectValue else { throw QueryError.invalid("\(key) needs an array of conditions") }
+            return try compile(object)
+        }
+    }
+
+    /// One field's constraint: a value (equality) or an object of `$` operators.
+    private func field(_ path: String, _ value: JSON) throws -> SQLFragment {
+        let access = try FieldAccess.field(path)
+        let kind = schema.kind(of: path)
+        noteIndexable(access, kind, value)
+        guard let operators = value.objectValue, operators.keys.contains(where: { $0.hasPrefix("$") }) else {
+            return try equality(access, kind, path, QueryOperand(value))
+        }
+        guard operators.keys.allSatisfy({ $0.hasPrefix("$") }) else {
+            throw QueryError.invalid("\(path) mixes operators and plain keys")
+        }
+        return try FieldOperators(compiler: self, access: access, kind: kind, path: path, operators: operators).compile()
+    }
+
+    /// `field == value`; on an array field, "contains"; on a relation field, "has as member" (§3.2).
+    func equality(_ access: FieldAccess, _ kind: QuerySchema.FieldKind, _ path: String, _ operand: QueryOperand) throws -> SQLFragment {
+        switch kind {
+        case .array:
+            if case .json(let json) = operand, json.arrayValue != nil { return ValueCondition.equals(access, operand) }
+            return anyElement(access) { ValueCondition.equals($0, operand) }
+        case .relation:
+            guard case .pointer(let pointer) = operand else { return .alwaysFalse }
+            return SQLFragment(
+                "id IN (SELECT owner_id FROM relations WHERE owner_class = ? AND key = ? AND target_id = ?)",
+                [.text(className), .text(path), .text(pointer.objectId)])
+        case .scalar, .date:
+            return ValueCondition.equals(access, operand)
+        }
+    }
+
+    /// True when some element of the array at `access` satisfies `condition`.
+    func anyElement(_ access: FieldAccess, _ condition: (FieldAccess) throws -> SQLFragment) rethrows -> SQLFragment {
+        guard let elements = access.elements else { return try condition(access) }
+        let inner = try condition(.element)
+        return SQLFragment("EXISTS (SELECT 1 FROM \(elements) AS e WHERE \(inner.sql))", inner.arguments)
+    }
+
+    /// Remembers the expression an index would serve for this field, when the query can use one.
+    private func noteIndexable(_ access: FieldAccess, _ kind: QuerySchema.FieldKind, _ value: JSON) {
+        guard depth == 0, access.column == nil, access.elements != nil, kind != .array else { return }
+        switch QueryOperand(value) {
+        case .pointer: indexExpressions.append(access.member("objectId"))
+        case .date: indexExpressions.append(access.member("iso"))
+        case .json(let json) where json.objectValue != nil:
+            // Operators: dates compare by their iso member, everything else by value.
+            indexExpressions.append(kind == .date ? access.member("iso") : access.value)
+        default: indexExpressions.append(access.value)
+        }
+    }
+
+    /// A compiler for an inner query on another class (`$inQuery`, `$select`, …).
+    func inner(className: String) throws -> WhereCompiler {
+        guard depth < 8 else { throw QueryError.invalid("inner queries nest too deep") }
+        return WhereCompiler(className: className, schema: try schemaOf(className), depth: depth + 1, schemaOf: schemaOf)
+    }
+
+    func setNearOrder(_ order: SQLFragment) throws {
+        guard nearOrder == nil else { throw QueryError.invalid("only one $nearSphere per query") }
+        nearOrder = order
+    }
+
+    /// `{"$relatedTo":{"object":<Pointer>,"key":"field"}}`: members of the owner's relation.
+    private func relatedTo(_ value: JSON) throws -> SQLFragment {
+        guard let object = value.objectValue, let owner = object["object"].flatMap(LCPointer.init(json:)),
+              let key = object["key"]?.stringValue else {
+            throw QueryError.invalid("$relatedTo needs {\"object\":<Pointer>,\"key\":<field>}")
+        }
+        return SQLFragment(
+            "id IN (SELECT target_id FROM relations WHERE owner_class = ? AND owner_id = ? AND key = ?)",
+            [.text(owner.className), .text(owner.objectId), .text(key)])
+    }
+}
