@@ -17,6 +17,8 @@ extension AppDataFile {
         try database.write { db in
             // A database created by an import is never seeded later: the import is its content.
             try db.execute("INSERT OR IGNORE INTO emu_meta (key, value) VALUES ('seeded', ?)", [.text(clock.now.iso)])
+            // Even with no objects, so an empty class survives an export/import round trip.
+            try ObjectStore.ensureClass(className, now: clock.now, in: db)
             for record in records {
                 if try ObjectStore.fetch(className: className, objectId: record.objectId, in: db) == nil {
                     try ObjectStore.insert(record, in: db)

@@ -23,10 +23,16 @@ public final class AppDataFile {
     /// Dates for objects that carry none.
     let clock: EmulatorClock
 
-    /// Opens (creating and migrating if needed) the database of `appId` under `dataDirectory`.
-    public init(appId: String, dataDirectory: String, clock: EmulatorClock = EmulatorClock()) throws {
+    /// Opens the database of `appId` under `dataDirectory`, migrating it. `create: false` (for
+    /// exports) refuses a missing file instead of creating an empty one, so a mistyped `--data`
+    /// says so rather than exporting nothing.
+    public init(appId: String, dataDirectory: String, create: Bool = true, clock: EmulatorClock = EmulatorClock()) throws {
         guard dataDirectory != ":memory:" else {
             throw TransferError("--data :memory: holds nothing between runs; name a directory")
+        }
+        let expected = (dataDirectory as NSString).appendingPathComponent("\(AppDatabase.fileName(for: appId)).sqlite3")
+        guard create || FileManager.default.fileExists(atPath: expected) else {
+            throw TransferError("no database for app \(appId) in \(dataDirectory) (expected \(expected))")
         }
         var configuration = EmulatorConfiguration()
         configuration.dataDirectory = dataDirectory

@@ -32,10 +32,7 @@ public struct WordPressExport: Sendable {
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
-        guard parser.parse() else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            throw TransferError("not well-formed XML (line \(parser.lineNumber)): \(reason)")
-        }
+        guard parser.parse() else { throw malformed(parser) }
         guard reader.rootName == "rss" else {
             throw TransferError("not a WordPress export: the root element is <\(reader.rootName ?? "none")>, expected <rss>")
         }
@@ -50,5 +47,13 @@ public struct WordPressExport: Sendable {
             }
         }
         return export
+    }
+
+    /// Where the XML breaks; libxml2's own messages do not survive Foundation's error wrapping.
+    private static func malformed(_ parser: XMLParser) -> TransferError {
+        let code = (parser.parserError as NSError?)?.code ?? 0
+        // XMLParser.ErrorCode 3 and 4: nothing that starts an XML document.
+        if code == 3 || code == 4 { return TransferError("not an XML file") }
+        return TransferError("not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber) (XMLParser error \(code))")
     }
 }
