@@ -12,16 +12,17 @@ enum AppsSource {
 
     /// The validated apps of a config file.
     static func load(configPath: String) throws -> [AppConfiguration] {
-        do {
-            return try ConfigFile.load(path: configPath)
-        } catch let error as ConfigurationError {
-            throw ValidationError(error.description)
-        }
+        try usage { try ConfigFile.load(path: configPath) }
     }
 
     static func validate(_ apps: [AppConfiguration]) throws {
+        try usage { try AppConfiguration.validate(apps) }
+    }
+
+    /// Runs `body`, turning a configuration error into a usage error (one line, exit 64).
+    static func usage<T>(_ body: () throws -> T) throws -> T {
         do {
-            try AppConfiguration.validate(apps)
+            return try body()
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
         }

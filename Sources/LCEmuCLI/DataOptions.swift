@@ -23,7 +23,7 @@ struct DataOptions: ParsableArguments {
         let requested = Environment.optionalString(appId, "LCEMU_APP_ID")
         guard let path = AppsSource.configPath(config) else {
             let id = requested ?? AppConfiguration.development.appId
-            try AppsSource.validate([AppConfiguration(appId: id, appKey: "-", masterKey: "+")])
+            try AppsSource.usage { try AppConfiguration.validate(appId: id) }
             return id
         }
         let apps = try AppsSource.load(configPath: path)

@@ -27,10 +27,9 @@ import Testing
         #expect(imported.error == "lcemu: imported 3 objects into Post (app lcemu-dev-app-id)\n")
 
         // A server on the imported database starts, and does not seed over the import.
-        let seed = try directory.write("seed-Post.json", #"[{"title":"seeded"}]"#)
         let seedDirectory = directory.path("seed")
         try FileManager.default.createDirectory(atPath: seedDirectory, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: seed, toPath: directory.path("seed/Post.json"))
+        try directory.write("seed/Post.json", #"[{"title":"seeded"}]"#)
         let server = try RunningBinary.serve(["--data", data, "--seed", seedDirectory])
         let store = try AppDataFile(appId: AppConfiguration.development.appId, dataDirectory: data, create: false)
         defer { try? store.close() }

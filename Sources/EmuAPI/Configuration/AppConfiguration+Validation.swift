@@ -20,13 +20,23 @@ extension AppConfiguration {
 
     /// The checks of one app, in the order a reader fixes them.
     func validate() throws {
-        for (name, value) in [("app id", appId), ("app key", appKey), ("master key", masterKey)] {
-            guard !value.isEmpty else { throw ConfigurationError("the \(name) is empty\(appLabel)") }
-            guard value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-                throw ConfigurationError("the \(name) may only hold visible ASCII characters, no spaces\(appLabel)")
-            }
-        }
+        try Self.validate(appId, as: "app id", label: "")
+        try Self.validate(appKey, as: "app key", label: appLabel)
+        try Self.validate(masterKey, as: "master key", label: appLabel)
         guard appKey != masterKey else { throw ConfigurationError("the app key and the master key must differ\(appLabel)") }
+    }
+
+    /// An app id on its own, for commands that need no keys (`lcemu import`, `lcemu export`).
+    public static func validate(appId: String) throws {
+        try validate(appId, as: "app id", label: "")
+    }
+
+    /// Non-empty visible ASCII: ids and keys travel in HTTP headers, which trim spaces.
+    private static func validate(_ value: String, as name: String, label: String) throws {
+        guard !value.isEmpty else { throw ConfigurationError("the \(name) is empty\(label)") }
+        guard value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw ConfigurationError("the \(name) may only hold visible ASCII characters, no spaces\(label)")
+        }
     }
 
     /// ` (app X)` when the id is usable in a message.

@@ -20,7 +20,7 @@ extension AppDataFile {
             // Even with no objects, so an empty class survives an export/import round trip.
             try ObjectStore.ensureClass(className, now: clock.now, in: db)
             for record in records {
-                if try ObjectStore.fetch(className: className, objectId: record.objectId, in: db) == nil {
+                if try !Self.exists(record, in: db) {
                     try ObjectStore.insert(record, in: db)
                     report.inserted += 1
                 } else if replace {
@@ -64,6 +64,10 @@ extension AppDataFile {
         if let id = object[LCFieldName.objectId], id.stringValue == nil {
             throw ImportError("objectId must be a string, got \(id.jsonString)")
         }
+    }
+
+    static func exists(_ record: ObjectRecord, in db: Database) throws -> Bool {
+        try db.scalar("SELECT 1 FROM objects WHERE class = ? AND id = ?", [.text(record.className), .text(record.objectId)]) != nil
     }
 
     /// Replaces the row's content but keeps its rowid, so exports keep the original order.
