@@ -48,6 +48,23 @@ enum Environment {
         return resolved
     }
 
+    /// Seconds where 0 is allowed (it means "off"); nil when neither option nor variable is set.
+    static func optionalSeconds(_ cli: Double?, _ variable: String, range: ClosedRange<Double>) throws -> Double? {
+        let resolved: Double
+        if let cli {
+            resolved = cli
+        } else if let raw = value(variable) {
+            guard let parsed = Double(raw) else { throw ValidationError("\(variable)='\(raw)' is not a number of seconds") }
+            resolved = parsed
+        } else {
+            return nil
+        }
+        guard resolved.isFinite, range.contains(resolved) else {
+            throw ValidationError("\(variable.lowercasedOptionName) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound)) seconds, got \(resolved)")
+        }
+        return resolved
+    }
+
     static func flag(_ cli: Bool, _ variable: String) -> Bool {
         if cli { return true }
         guard let raw = value(variable)?.lowercased() else { return false }

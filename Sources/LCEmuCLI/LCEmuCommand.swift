@@ -6,11 +6,11 @@ struct LCEmuCommand: ParsableCommand {
         commandName: "lcemu",
         abstract: "A local emulator of the LeanCloud Storage REST API 1.1.",
         discussion: """
-            Every option can also be set with the environment variable named in its help; \
+            An option whose help names an environment variable can also be set with it; \
             a command-line option wins over the environment.
             """,
         version: LCEmuVersion.current,
-        subcommands: [ServeCommand.self, HealthcheckCommand.self],
+        subcommands: [ServeCommand.self, HealthcheckCommand.self, ImportCommand.self, ExportCommand.self],
         defaultSubcommand: ServeCommand.self)
 }
 

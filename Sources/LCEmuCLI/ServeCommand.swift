@@ -34,13 +34,21 @@ struct ServeCommand: ParsableCommand {
         dispatchMain()
     }
 
-    /// The ready line: printed only once the database is open, migrated and seeded.
+    /// The ready line: printed only once the database is open, migrated and seeded. With several
+    /// apps each gets its block of keys, the default (first) one marked.
     private func printBanner(_ emulator: Emulator, _ configuration: EmulatorConfiguration) {
-        let app = configuration.apps[0]
         print("lcemu \(LCEmuVersion.current) listening on \(emulator.baseURL)")
-        print("  app id:     \(app.appId)")
-        print("  app key:    \(app.appKey)")
-        print("  master key: \(app.masterKey)")
+        let several = configuration.apps.count > 1
+        for (index, app) in configuration.apps.enumerated() {
+            print("  app id:     \(app.appId)\(several && index == 0 ? " (default)" : "")")
+            print("  app key:    \(app.appKey)")
+            print("  master key: \(app.masterKey)")
+            if let window = app.options.signMaxSkewMilliseconds(
+                inheriting: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds)) {
+                let seconds = Double(window) / 1000
+                print("  sign skew:  ±\(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s")
+            }
+        }
         print("  data:       \(configuration.dataDirectory)\(configuration.seedDirectory.map { " (seed: \($0))" } ?? "")")
     }
 }

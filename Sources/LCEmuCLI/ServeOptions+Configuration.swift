@@ -35,16 +35,33 @@ extension ServeOptions {
             throw ValidationError("--log-level must be one of \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")), got '\(levelName)'")
         }
         configuration.logLevel = level
-        let development = AppConfiguration.development
-        configuration.apps = [AppConfiguration(
-            appId: Environment.string(appId, "LCEMU_APP_ID", default: development.appId),
-            appKey: Environment.string(appKey, "LCEMU_APP_KEY", default: development.appKey),
-            masterKey: Environment.string(masterKey, "LCEMU_MASTER_KEY", default: development.masterKey))]
-        if let app = configuration.apps.first, app.appKey == app.masterKey {
-            throw ValidationError("the app key and the master key must differ")
-        }
+        configuration.apps = try apps()
+        configuration.signMaxSkewSeconds = try Environment.optionalSeconds(signMaxSkew, "LCEMU_SIGN_MAX_SKEW", range: 0...86_400)
         configuration.seedDirectory = try seedDirectory()
         return configuration
+    }
+
+    /// The apps of `--config`, or the one app of `--app-id`/`--app-key`/`--master-key`: never both,
+    /// so no one wonders which wins.
+    private func apps() throws -> [AppConfiguration] {
+        let single = [("--app-id", appId, "LCEMU_APP_ID"), ("--app-key", appKey, "LCEMU_APP_KEY"),
+                      ("--master-key", masterKey, "LCEMU_MASTER_KEY")]
+        if let path = AppsSource.configPath(config) {
+            for (option, cli, variable) in single {
+                if cli != nil { throw ValidationError("\(option) conflicts with --config: declare every app in the config file") }
+                if Environment.value(variable) != nil {
+                    throw ValidationError("\(variable) conflicts with --config: declare every app in the config file")
+                }
+            }
+            return try AppsSource.load(configPath: path)
+        }
+        let development = AppConfiguration.development
+        let app = AppConfiguration(
+            appId: Environment.string(appId, "LCEMU_APP_ID", default: development.appId),
+            appKey: Environment.string(appKey, "LCEMU_APP_KEY", default: development.appKey),
+            masterKey: Environment.string(masterKey, "LCEMU_MASTER_KEY", default: development.masterKey))
+        try AppsSource.validate([app])
+        return [app]
     }
 
     private func seedDirectory() throws -> String? {

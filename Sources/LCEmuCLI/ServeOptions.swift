@@ -11,6 +11,9 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Directory for the SQLite databases, or :memory:. [env: LCEMU_DATA] (default: ./.lcemu)")
     var data: String?
 
+    @Option(help: "JSON file listing the apps to serve, with per-app options; excludes --app-id/--app-key/--master-key. [env: LCEMU_CONFIG]")
+    var config: String?
+
     @Option(name: .customLong("app-id"), help: "App ID of the default app. [env: LCEMU_APP_ID] (default: lcemu-dev-app-id)")
     var appId: String?
 
@@ -55,6 +58,9 @@ struct ServeOptions: ParsableArguments {
 
     @Option(name: .customLong("workers"), help: "Worker lanes for slow requests (writes, hashing). [env: LCEMU_WORKERS] (default: number of cores, at least 2)")
     var workers: Int?
+
+    @Option(name: .customLong("sign-max-skew"), help: "Refuse X-LC-Sign timestamps further than this many seconds from the clock; 0 = no check. [env: LCEMU_SIGN_MAX_SKEW] (default: 0)")
+    var signMaxSkew: Double?
 
     @Flag(name: .customLong("durable-writes"), help: "fsync every commit (survives power loss, not only a crash). [env: LCEMU_DURABLE_WRITES=1]")
     var durableWrites = false

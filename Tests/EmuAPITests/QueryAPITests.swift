@@ -41,8 +41,8 @@ import Testing
         #expect(response.json?["code"] == 107)
     }
 
-    @Test func unknownOperator_is102() throws {
-        #expect(try query("where=" + encode(#"{"views":{"$near":1}}"#)).json?["code"] == 102)
+    @Test func unknownOperator_is1() throws {
+        #expect(try query("where=" + encode(#"{"views":{"$near":1}}"#)).json?["code"] == 1)
     }
 
     @Test func unknownClass_answersEmptyResults() throws {

@@ -69,10 +69,10 @@ import Testing
     ]
 
     @Test(arguments: malformed)
-    func malformedWhere_isRejectedWithCode102(where whereText: String) throws {
+    func malformedWhere_isRejectedWithCode1(where whereText: String) throws {
         let queue = try QueryFixture.database()
         #expect { try QueryFixture.run(queue, where: whereText) } throws: { error in
-            (error as? APIError)?.code.code == 102
+            (error as? APIError)?.code.code == 1
         }
     }
 

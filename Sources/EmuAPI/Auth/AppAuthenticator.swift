@@ -7,17 +7,24 @@ import LCWire
 struct AppAuthenticator: Sendable {
     static let diagnosticHeader = LCHeaderName.authDiagnostic
     let apps: [String: AppRuntime]
+    /// For unknown app ids (the verifier then refuses before any window applies).
     let verifier: LCAuthVerifier
+    /// Per app: its options may set its own signature window.
+    let verifiers: [String: LCAuthVerifier]
 
     struct Outcome {
         var app: AppRuntime?
         var isMaster: Bool
     }
 
-    /// - Parameter maxSkewMilliseconds: window for signature timestamps; nil = none (as the real service).
+    /// - Parameter maxSkewMilliseconds: window for signature timestamps of apps whose options set
+    ///   none; nil = none (as the real service).
     init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64? = nil) {
         self.apps = apps
         self.verifier = LCAuthVerifier(maxSkew: maxSkewMilliseconds)
+        self.verifiers = apps.mapValues {
+            LCAuthVerifier(maxSkew: $0.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkewMilliseconds))
+        }
     }
 
     func authenticate(_ request: HTTPRequest, access: RouteAccess) throws -> Outcome {
@@ -26,6 +33,7 @@ struct AppAuthenticator: Sendable {
         let app = credentials.appId.flatMap { apps[$0] }
         let keys = app.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }
         let now = app?.clock.nowMilliseconds ?? 0
+        let verifier = app.flatMap { verifiers[$0.configuration.appId] } ?? self.verifier
         switch verifier.verify(credentials, keys: keys, now: now) {
         case .success(let privilege):
             let isMaster = privilege == .master

@@ -6,11 +6,14 @@ public struct AppConfiguration: Sendable, Equatable {
     public var appKey: String
     /// Master key: bypasses ACLs and permissions; required for admin calls.
     public var masterKey: String
+    /// Per-app settings (the config file's `options`); defaults everywhere unless set.
+    public var options: AppOptions
 
-    public init(appId: String, appKey: String, masterKey: String) {
+    public init(appId: String, appKey: String, masterKey: String, options: AppOptions = AppOptions()) {
         self.appId = appId
         self.appKey = appKey
         self.masterKey = masterKey
+        self.options = options
     }
 
     /// Fixed, obviously fake credentials for local development. Never use them in production.

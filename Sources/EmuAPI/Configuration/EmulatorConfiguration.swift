@@ -16,6 +16,9 @@ public struct EmulatorConfiguration: Sendable {
     public var workerCount = 2
     /// SQLite `synchronous=FULL`: survive power loss, not only a crash (slower writes).
     public var durableWrites = false
+    /// Window in seconds for `X-LC-Sign` timestamps, for apps whose options set none; nil or 0 =
+    /// no window, as the real service (spec §1.3).
+    public var signMaxSkewSeconds: Double?
 
     public init() {}
 

@@ -1,15 +1,13 @@
 import LCWire
 
-/// The query-string parameters of `GET /1.1/classes/<Class>` (§3.1), read once.
+/// The query-string parameters of `GET /1.1/classes/<Class>` (§3.1) that select and page;
+/// `keys`, `include` and `returnACL` are `RenderOptions`, shared with fetch.
 struct QueryParameters {
     var whereJSON: JSON?
     var order: String?
     var limit: Int
     var skip: Int
     var count: Bool
-    var keys: String?
-    var include: String?
-    var returnACL: Bool
 
     /// Reads the parameters through `value(name)`; a `where` that is not JSON → 107.
     init(_ value: (String) -> String?) throws {
@@ -26,8 +24,5 @@ struct QueryParameters {
             limit = QueryPaging.limit(value("limit"))
         }
         skip = QueryPaging.skip(value("skip"))
-        keys = value("keys").flatMap { $0.isEmpty ? nil : $0 }
-        include = value("include").flatMap { $0.isEmpty ? nil : $0 }
-        returnACL = value("returnACL") == "true" || value("returnACL") == "1"
     }
 }

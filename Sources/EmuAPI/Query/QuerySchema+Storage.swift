@@ -2,18 +2,15 @@ import EmuSQLite
 import LCWire
 
 extension QuerySchema {
-    /// The kinds of a class's fields, from the types recorded in `classes.schema` at each write.
+    /// The kinds of a class's fields, from the types its writes fixed (`ClassSchema`).
     static func load(_ className: String, in db: Database) throws -> QuerySchema {
-        guard let text = try db.scalar("SELECT schema FROM classes WHERE name = ?", [.text(className)])?.textValue,
-              let object = try? JSONParser.parse(text).objectValue else { return QuerySchema() }
+        let schema = try ClassSchema.load(className, in: db)
         var fields: [String: FieldKind] = [:]
-        for (name, entry) in object {
-            let type = entry.objectValue?["type"]?.stringValue ?? entry.stringValue ?? ""
-            switch type {
-            case "Array": fields[name] = .array
-            case "Date": fields[name] = .date
-            case "Relation":
-                fields[name] = .relation(targetClass: entry.objectValue?["className"]?.stringValue ?? "")
+        for key in schema.fields.keys {
+            switch schema.type(of: key) {
+            case .array?: fields[key] = .array
+            case .date?: fields[key] = .date
+            case .relation(let className)?: fields[key] = .relation(targetClass: className)
             default: break
             }
         }

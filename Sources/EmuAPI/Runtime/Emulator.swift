@@ -22,6 +22,7 @@ public final class Emulator: Sendable {
 
     /// Opens (and migrates and seeds) every app's database and builds the routes. Nothing listens yet.
     public init(configuration: EmulatorConfiguration) throws {
+        try AppConfiguration.validate(configuration.apps)
         self.configuration = configuration
         logger = Logger(level: configuration.logLevel)
         let clock = EmulatorClock()
@@ -38,7 +39,9 @@ public final class Emulator: Sendable {
         }
         self.apps = apps
         handler = APIHandler(
-            router: Routes.make(), authenticator: AppAuthenticator(apps: apps),
+            router: Routes.make(),
+            authenticator: AppAuthenticator(
+                apps: apps, maxSkewMilliseconds: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds)),
             pool: WorkerPool(width: configuration.workerCount), logger: logger)
         server = HTTPServer(configuration: configuration.http, handler: handler, errorResponder: Self.protocolError)
     }

@@ -19,21 +19,9 @@ enum CloudQueryHandler {
         parameters.count = query.count
         // `select count(*)` alone returns only the count.
         parameters.limit = !query.selectAll && query.keys.isEmpty ? 0 : QueryPaging.limit(query.limit.map(String.init))
-        var body = try QueryHandlers.run(query.className, parameters, request)
-        if !query.keys.isEmpty, let results = body["results"]?.arrayValue {
-            body["results"] = .array(results.map { project($0, keys: query.keys) })
-        }
+        let render = RenderOptions(keys: query.keys.isEmpty ? nil : KeyProjection(query.keys.joined(separator: ",")))
+        var body = try QueryHandlers.run(query.className, parameters, render, request)
         body["className"] = .string(query.className)
         return APIResponse(json: .object(body))
-    }
-
-    /// Selected fields plus the ones LeanCloud always returns (§3.1 keys).
-    private static func project(_ object: JSON, keys: [String]) -> JSON {
-        guard let source = object.objectValue else { return object }
-        var result = JSONObject()
-        for key in keys + [LCFieldName.objectId, LCFieldName.createdAt, LCFieldName.updatedAt] {
-            if let value = source[key] { result[key] = value }
-        }
-        return .object(result)
     }
 }

@@ -9,7 +9,8 @@ enum QueryHandlers {
             let className = request.parameter("className")
             guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
             let parameters = try QueryParameters { request.query($0) }
-            return APIResponse(json: .object(try run(className, parameters, request)))
+            let render = RenderOptions(parameter: { request.query($0) })
+            return APIResponse(json: .object(try run(className, parameters, render, request)))
         })
         router.add("GET", "/1.1/cloudQuery", APIRoute(access: .app, execution: .pooled) { request in
             try CloudQueryHandler.handle(request)
@@ -20,7 +21,8 @@ enum QueryHandlers {
     }
 
     /// `{"results":[…]}` plus `"count"` when asked; shared by CQL.
-    static func run(_ className: String, _ parameters: QueryParameters, _ request: APIRequest) throws -> JSONObject {
+    static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                    _ request: APIRequest) throws -> JSONObject {
         let app = try request.requiredApp
         let plan = try app.database.read { db in
             try QueryPlan.make(
@@ -29,10 +31,11 @@ enum QueryHandlers {
                 schemaOf: { try QuerySchema.load($0, in: db) })
         }
         try app.indexAdvisor.ensureIndexes(for: plan.indexExpressions, in: app.database)
+        let renderer = ObjectRenderer(options: render)
         return try app.database.read { db in
             var body = JSONObject()
             let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)
-            body["results"] = .array(records.map { .object($0.json(includeACL: parameters.returnACL)) })
+            body["results"] = .array(try records.map { .object(try renderer.render($0, in: db)) })
             if parameters.count { body["count"] = .number(Double(try QueryExecutor.count(plan, in: db))) }
             return body
         }

@@ -32,7 +32,8 @@ enum ScanHandler {
                 schemaOf: { try QuerySchema.load($0, in: db) })
             let records = try QueryExecutor.records(plan, in: db)
             var body = JSONObject()
-            body["results"] = .array(records.map { .object($0.json()) })
+            let renderer = ObjectRenderer()
+            body["results"] = .array(try records.map { .object(try renderer.render($0, in: db)) })
             if records.count == limit, let last = records.last?.json()[scanKey] {
                 body["cursor"] = .string(ScanCursor.encode(last, expires: now + cursorLifetimeMs))
             } else {

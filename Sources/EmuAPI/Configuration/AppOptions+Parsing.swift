@@ -1,0 +1,34 @@
+import LCWire
+
+extension AppOptions {
+    /// One key of the `options` object and how its value is read into the struct.
+    struct Field: Sendable {
+        let key: String
+        let read: @Sendable (inout AppOptions, JSON) throws -> Void
+    }
+
+    /// Every key `options` may hold. A later setting adds one entry here.
+    static let fields: [Field] = [
+        Field(key: "signMaxSkewSeconds") { options, value in
+            options.signMaxSkewSeconds = try ConfigValue.seconds(value, allowZero: true)
+        },
+    ]
+
+    /// The names of the known keys, for error messages.
+    public static var knownKeys: [String] { fields.map(\.key) }
+
+    /// Reads an `options` object; an unknown key or a wrong value is an error naming the key.
+    public init(json: JSONObject) throws {
+        self.init()
+        for (key, value) in json {
+            guard let field = Self.fields.first(where: { $0.key == key }) else {
+                throw ConfigurationError("unknown option '\(key)' (known: \(Self.knownKeys.joined(separator: ", ")))")
+            }
+            do {
+                try field.read(&self, value)
+            } catch let error as ConfigurationError {
+                throw error.at(key)
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import LCWire
+
+/// The `--config` file: the apps one emulator serves, each with its keys and options
+/// (docs/configuration.md).
+///
+/// ```json
+/// {"apps": [
+///   {"appId": "blog", "appKey": "blog-key", "masterKey": "blog-master", "options": {"signMaxSkewSeconds": 300}},
+///   {"appId": "shop", "appKey": "shop-key", "masterKey": "shop-master"}
+/// ]}
+/// ```
+///
+/// Unknown keys, at any level, are errors: a typo must not silently leave a default in place.
+public enum ConfigFile {
+    /// Keys of the top-level object.
+    static let topLevelKeys = ["apps"]
+    /// Keys of one app.
+    static let appKeys = ["appId", "appKey", "masterKey", "options"]
+
+    /// Reads and validates the file; errors start with `config file <path>:`.
+    public static func load(path: String) throws -> [AppConfiguration] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError("config file \(path): cannot be read (missing or not a file)")
+        }
+        do {
+            return try parse(Array(data))
+        } catch let error as ConfigurationError {
+            throw ConfigurationError("config file \(path): \(error.description)")
+        }
+    }
+
+    /// Parses and validates the text of a config file.
+    public static func parse(_ bytes: [UInt8]) throws -> [AppConfiguration] {
+        let json: JSON
+        do { json = try JSONParser.parse(bytes) } catch { throw ConfigurationError("not valid JSON: \(error)") }
+        guard let root = json.objectValue else { throw ConfigurationError("expected an object {\"apps\":[...]}") }
+        try rejectUnknownKeys(root, known: topLevelKeys)
+        guard let list = root["apps"] else { throw ConfigurationError("missing \"apps\"") }
+        guard let entries = list.arrayValue, !entries.isEmpty else {
+            throw ConfigurationError("\"apps\" must be a non-empty array of apps")
+        }
+        var apps: [AppConfiguration] = []
+        for (index, entry) in entries.enumerated() {
+            do {
+                apps.append(try app(from: entry))
+            } catch let error as ConfigurationError {
+                throw error.at("apps[\(index)]")
+            }
+        }
+        try AppConfiguration.validate(apps)
+        return apps
+    }
+
+    /// One element of `apps`.
+    static func app(from entry: JSON) throws -> AppConfiguration {
+        let object = try ConfigValue.object(entry)
+        try rejectUnknownKeys(object, known: appKeys)
+        func required(_ key: String) throws -> String {
+            guard let value = object[key] else { throw ConfigurationError("missing \"\(key)\"") }
+            do { return try ConfigValue.string(value) } catch let error as ConfigurationError { throw error.at(key) }
+        }
+        let appId = try required("appId"), appKey = try required("appKey"), masterKey = try required("masterKey")
+        var options = AppOptions()
+        if let value = object["options"] {
+            do {
+                options = try AppOptions(json: ConfigValue.object(value))
+            } catch let error as ConfigurationError {
+                throw error.at("options")
+            }
+        }
+        let app = AppConfiguration(appId: appId, appKey: appKey, masterKey: masterKey, options: options)
+        try app.validate()
+        return app
+    }
+
+    static func rejectUnknownKeys(_ object: JSONObject, known: [String]) throws {
+        for key in object.keys where !known.contains(key) {
+            throw ConfigurationError("unknown key '\(key)' (known: \(known.joined(separator: ", ")))")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import EmuSQLite
+import Foundation
+import LCWire
+
+/// An app's database opened outside a running emulator, for `lcemu import` and `lcemu export`
+/// (docs/import-export.md).
+///
+/// The file is the one `lcemu serve --data` uses (`<data>/<appId>.sqlite3`), created and migrated
+/// when missing. SQLite's WAL locking lets a running server share it: the server sees imported
+/// rows as soon as the import commits, and its own writes wait while an import holds the lock.
+///
+/// ```swift
+/// let file = try AppDataFile(appId: "lcemu-dev-app-id", dataDirectory: ".lcemu")
+/// defer { try? file.close() }
+/// let report = try file.importObjects(objects, into: "Post")
+/// ```
+public final class AppDataFile {
+    public let appId: String
+    /// Path of the SQLite file.
+    public let path: String
+    /// The open database; tests read it directly.
+    public let database: DatabaseQueue
+    /// Dates for objects that carry none.
+    let clock: EmulatorClock
+
+    /// Opens the database of `appId` under `dataDirectory`, migrating it. `create: false` (for
+    /// exports) refuses a missing file instead of creating an empty one, so a mistyped `--data`
+    /// says so rather than exporting nothing.
+    public init(appId: String, dataDirectory: String, create: Bool = true, clock: EmulatorClock = EmulatorClock()) throws {
+        guard dataDirectory != ":memory:" else {
+            throw TransferError("--data :memory: holds nothing between runs; name a directory")
+        }
+        let expected = (dataDirectory as NSString).appendingPathComponent("\(AppDatabase.fileName(for: appId)).sqlite3")
+        guard create || FileManager.default.fileExists(atPath: expected) else {
+            throw TransferError("no database for app \(appId) in \(dataDirectory) (expected \(expected))")
+        }
+        var configuration = EmulatorConfiguration()
+        configuration.dataDirectory = dataDirectory
+        self.appId = appId
+        self.clock = clock
+        database = try AppDatabase.open(appId: appId, configuration: configuration)
+        path = database.path
+    }
+
+    /// Closes the database cleanly (checkpointing the WAL).
+    public func close() throws {
+        try database.close()
+    }
+
+    /// Every class with a row in `classes`, by name.
+    public func classNames() throws -> [String] {
+        try database.read { db in
+            try db.query("SELECT name FROM classes ORDER BY name").compactMap { $0.first?.textValue }
+        }
+    }
+}
+
+/// An import or export that cannot be done, with a one-line message saying why.
+public struct TransferError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,17 @@
+/// What an import did, for the one line `lcemu import` prints.
+public struct ImportReport: Sendable, Equatable {
+    public var className: String
+    /// New objects written.
+    public var inserted = 0
+    /// Existing objects overwritten (only with `replace`).
+    public var replaced = 0
+
+    public init(className: String, inserted: Int = 0, replaced: Int = 0) {
+        self.className = className
+        self.inserted = inserted
+        self.replaced = replaced
+    }
+
+    /// Objects written in all.
+    public var total: Int { inserted + replaced }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import EmuAPI
+import Foundation
+
+/// `lcemu export`: write a class as `{"results":[…]}` (docs/import-export.md).
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the objects of a class as {\"results\":[...]}, in insertion order, with their ACLs.")
+
+    @Option(name: .customLong("class"), help: "Class to export.")
+    var className: String
+
+    @Option(help: ArgumentHelp("File to write; - for standard output. (default: standard output)", valueName: "file"))
+    var out: String?
+
+    @OptionGroup var options: DataOptions
+
+    func run() throws {
+        let store = try options.open(create: false)
+        defer { try? store.close() }
+        let records = try store.exportRecords(className: className)
+        let bytes = ExportDocument.serialize(records)
+        let destination = out ?? "-"
+        if destination == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+        } else {
+            let url = URL(fileURLWithPath: destination)
+            let directory = url.deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: directory) else {
+                throw CommandFailure("\(destination): cannot be written: no directory \(directory)")
+            }
+            do {
+                try Data(bytes).write(to: url, options: .atomic)
+            } catch {
+                throw CommandFailure("\(destination): cannot be written (a directory, or no permission)")
+            }
+        }
+        let place = destination == "-" ? "standard output" : destination
+        fputs("lcemu: exported \(records.count) objects of \(className) (app \(store.appId)) to \(place)\n", stderr)
+    }
+}

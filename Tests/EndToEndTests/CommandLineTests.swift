@@ -1,0 +1,80 @@
+import EmuTesting
+import Foundation
+import Testing
+
+/// What the binary says about its options, and how it refuses bad ones.
+@Suite struct CommandLineTests {
+    static let badInvocations: [([String], [String: String])] = [
+        (["serve", "--port", "abc"], [:]),
+        (["serve", "--port", "70000"], [:]),
+        (["serve", "--log-level", "loud"], [:]),
+        (["serve", "--no-such-option"], [:]),
+        (["--port", "-1"], [:]),
+        (["serve"], ["LCEMU_PORT": "abc"]),
+        (["serve"], ["LCEMU_MAX_BODY_BYTES": "-5"]),
+        (["serve", "--sign-max-skew=-1"], [:]),
+        (["serve", "--app-key", "same", "--master-key", "same"], [:]),
+        (["serve", "--config", "/nonexistent/apps.json"], [:]),
+        (["serve", "--config", "/nonexistent/apps.json", "--app-id", "x"], [:]),
+        (["import"], [:]),
+        (["export"], [:]),
+        (["frobnicate"], [:]),
+    ]
+
+    @Test(arguments: badInvocations)
+    func badOption_printsOneLine_andExits64(arguments: [String], environment: [String: String]) throws {
+        let data = try TemporaryDirectory()
+        let outcome = try RunningBinary.run(arguments, environment: environment.merging(["LCEMU_DATA": data.path]) { a, _ in a })
+        #expect(outcome.termination == .exited(64), "\(arguments): \(outcome.error)")
+        #expect(outcome.errorLines.count == 1, "\(outcome.error)")
+        #expect(outcome.error.hasPrefix("lcemu: "))
+        #expect(!outcome.error.contains("Fatal error") && !outcome.error.contains("Stack"))
+    }
+
+    @Test func configConflict_namesBothOptions() throws {
+        let directory = try TemporaryDirectory()
+        let config = try directory.write("apps.json", #"{"apps":[{"appId":"a","appKey":"k","masterKey":"m"}]}"#)
+        let outcome = try RunningBinary.run(["serve", "--config", config, "--master-key", "x"])
+        #expect(outcome.error == "lcemu: --master-key conflicts with --config: declare every app in the config file\n")
+        let typo = try directory.write("typo.json", #"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","options":{"skew":1}}]}"#)
+        let typoOutcome = try RunningBinary.run(["serve", "--config", typo])
+        #expect(typoOutcome.error == "lcemu: config file \(typo): apps[0].options: unknown option 'skew' (known: signMaxSkewSeconds)\n")
+        #expect(typoOutcome.termination == .exited(64))
+    }
+
+    /// The option blocks of a `--help` text: each `--name` with its help, whitespace collapsed.
+    static func optionBlocks(_ help: String) -> [(name: String, text: String)] {
+        var blocks: [(String, String)] = []
+        for line in help.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " }
+            let isOption = line.hasPrefix("  ") && (trimmed.hasPrefix("--") || trimmed.hasPrefix("-h, --"))
+            if isOption, let name = trimmed.split(separator: " ").first(where: { $0.hasPrefix("--") }) {
+                blocks.append((String(name), String(trimmed)))
+            } else if !blocks.isEmpty, line.hasPrefix("      ") {
+                blocks[blocks.count - 1].1 += " " + trimmed
+            }
+        }
+        return blocks
+    }
+
+    @Test(arguments: ["serve", "import", "export"])
+    func help_listsEveryOption_withItsEnvironmentVariable(command: String) throws {
+        let outcome = try RunningBinary.run([command, "--help"])
+        #expect(outcome.termination == .exited(0))
+        let blocks = Self.optionBlocks(outcome.output)
+        #expect(blocks.count >= 3)
+        for (name, text) in blocks where !["--help", "--version", "--class", "--wordpress", "--replace", "--out"].contains(name) {
+            let expected = "[env: LCEMU_" + name.dropFirst(2).uppercased().replacingOccurrences(of: "-", with: "_")
+            #expect(text.contains(expected), "\(command) \(name): \(text)")
+        }
+    }
+
+    @Test func serveHelp_namesTheNewOptions() throws {
+        let help = try RunningBinary.run(["serve", "--help"]).output
+        let names = Self.optionBlocks(help).map(\.name)
+        for option in ["--host", "--port", "--data", "--config", "--app-id", "--app-key", "--master-key", "--seed", "--no-seed",
+                       "--log-level", "--sign-max-skew", "--durable-writes", "--workers", "--shutdown-grace"] {
+            #expect(names.contains(option), "\(option)")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real `lcemu` executable as a child process: start it, find its port from the
+/// "listening on" line, signal it, wait for its exit with a deadline, read what it printed.
+/// Released while running, it is killed (SIGKILL) and reaped, so no test leaves a process behind.
+///
+/// ```swift
+/// let server = try RunningBinary.serve(["--data", directory.path])
+/// server.signal(SIGTERM)
+/// #expect(server.waitForExit(timeout: 10) == .exited(0))
+/// ```
+final class RunningBinary {
+    /// How a process ended.
+    enum Termination: Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+    }
+
+    let process = Process()
+    let standardOutput = OutputCollector()
+    let standardError = OutputCollector()
+    private let ended = DispatchSemaphore(value: 0)
+    /// Set by `serve`: the port of the "listening on" line.
+    private(set) var port = 0
+
+    /// Starts `lcemu arguments…` with the test's environment minus every `LCEMU_` variable (so a
+    /// developer's shell cannot change the outcome), plus `environment`.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LCEMU_") }
+        variables.merge(environment) { _, new in new }
+        process.environment = variables
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        process.terminationHandler = { [ended] _ in ended.signal() }
+        try process.run()
+        // Our copies of the write ends would keep the readers from ever seeing end of file.
+        try? output.fileHandleForWriting.close()
+        try? error.fileHandleForWriting.close()
+        standardOutput.drain(output.fileHandleForReading)
+        standardError.drain(error.fileHandleForReading)
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        _ = waitForExit(timeout: 10)
+    }
+
+    /// Starts `lcemu serve --port 0 …` and waits for its ready line.
+    static func serve(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> RunningBinary {
+        let binary = try RunningBinary(["serve", "--port", "0"] + arguments, environment: environment)
+        try binary.waitUntilListening(timeout: timeout)
+        return binary
+    }
+
+    /// Reads the port from `listening on http://HOST:PORT`, then waits for the banner's last
+    /// line (`data:`), so tests can read the whole banner.
+    func waitUntilListening(timeout: Double = 30) throws {
+        guard let line = standardOutput.line(containing: "listening on http://", timeout: timeout) else {
+            throw BinaryError("no 'listening on' line within \(timeout) s; stderr: \(standardError.text)")
+        }
+        guard let portText = line.split(separator: ":").last, let port = Int(portText) else {
+            throw BinaryError("no port in '\(line)'")
+        }
+        self.port = port
+        guard standardOutput.line(containing: "  data:", timeout: timeout) != nil else {
+            throw BinaryError("the banner did not finish: \(standardOutput.text)")
+        }
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// How the process ended, or nil if it still runs after `timeout` seconds.
+    func waitForExit(timeout: Double) -> Termination? {
+        guard ended.wait(timeout: .now() + timeout) == .success else { return nil }
+        ended.signal()  // later callers (deinit) see the exit too
+        _ = standardError.waitForEnd(timeout: 5)
+        _ = standardOutput.waitForEnd(timeout: 5)
+        let status = process.terminationStatus
+        return process.terminationReason == .exit ? .exited(status) : .signaled(status)
+    }
+
+    /// The outcome of a command run to completion.
+    struct Outcome {
+        var termination: Termination?
+        var output: String
+        var error: String
+        /// The lines of standard error, without the final newline.
+        var errorLines: [Substring] { error.split(separator: "\n") }
+    }
+
+    /// Runs `lcemu arguments…` to completion (killed after `timeout` seconds).
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Outcome {
+        let binary = try RunningBinary(arguments, environment: environment)
+        let termination = binary.waitForExit(timeout: timeout)
+        return Outcome(termination: termination, output: binary.standardOutput.text, error: binary.standardError.text)
+    }
+}
+
+struct BinaryError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
