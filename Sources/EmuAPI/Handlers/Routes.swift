@@ -6,6 +6,7 @@ enum Routes {
         var router = Router<APIRoute>()
         AdminHandlers.register(in: &router)
         DateHandlers.register(in: &router)
+        BatchHandlers.register(in: &router)
         return router
     }
 }

@@ -21,7 +21,12 @@ public final class Emulator: Sendable {
     let handler: APIHandler
 
     /// Opens (and migrates and seeds) every app's database and builds the routes. Nothing listens yet.
-    public init(configuration: EmulatorConfiguration) throws {
+    public convenience init(configuration: EmulatorConfiguration) throws {
+        try self.init(configuration: configuration, router: Routes.make())
+    }
+
+    /// The same with another route table: tests add routes of their own to `Routes.make()`.
+    init(configuration: EmulatorConfiguration, router: Router<APIRoute>) throws {
         self.configuration = configuration
         logger = Logger(level: configuration.logLevel)
         let clock = EmulatorClock()
@@ -38,7 +43,7 @@ public final class Emulator: Sendable {
         }
         self.apps = apps
         handler = APIHandler(
-            router: Routes.make(), authenticator: AppAuthenticator(apps: apps),
+            router: router, authenticator: AppAuthenticator(apps: apps),
             pool: WorkerPool(width: configuration.workerCount), logger: logger)
         server = HTTPServer(configuration: configuration.http, handler: handler, errorResponder: Self.protocolError)
     }
