@@ -7,6 +7,7 @@ enum Routes {
         AdminHandlers.register(in: &router)
         DateHandlers.register(in: &router)
         BatchHandlers.register(in: &router)
+        FileHandlers.register(in: &router)
         return router
     }
 }
