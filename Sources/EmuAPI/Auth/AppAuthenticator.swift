@@ -27,8 +27,18 @@ struct AppAuthenticator: Sendable {
         }
     }
 
-    func authenticate(_ request: HTTPRequest, access: RouteAccess) throws -> Outcome {
-        if access == .open { return Outcome(app: nil, isMaster: false) }
+    /// - Parameter parameters: the route's captures, which name the app of `.appInPath` routes.
+    func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: [String: String] = [:]) throws -> Outcome {
+        switch access {
+        case .open:
+            return Outcome(app: nil, isMaster: false)
+        case .appInPath(let parameter):
+            // No keys, like a CDN URL; an unknown app reads as a missing resource, not a 401.
+            guard let app = parameters[parameter].flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
+            return Outcome(app: app, isMaster: false)
+        case .app, .master:
+            break
+        }
         let credentials = LCRequestCredentials { request.headers[$0] }
         let app = credentials.appId.flatMap { apps[$0] }
         let keys = app.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }

@@ -8,6 +8,8 @@ enum Routes {
         DateHandlers.register(in: &router)
         ObjectHandlers.register(in: &router)
         QueryHandlers.register(in: &router)
+        BatchHandlers.register(in: &router)
+        FileHandlers.register(in: &router)
         return router
     }
 }

@@ -17,8 +17,16 @@ final class APIHandler: HTTPHandler {
         self.logger = logger
     }
 
-    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
-        if request.method == "OPTIONS" { return respond(CORS.preflight(request)) }
+    func handle(_ received: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        if received.method == "OPTIONS" { return respond(CORS.preflight(received)) }
+        let requestId = nextRequestId()
+        let request: HTTPRequest
+        do {
+            // spec §1.6: a text/plain POST may carry its method and credentials in the body.
+            request = try MethodOverrideEnvelope.unwrap(received)
+        } catch {
+            return respond(finish(render(error, requestId: requestId, request: received)))
+        }
         let route: APIRoute
         let parameters: [String: String]
         switch router.match(method: request.method, path: request.path) {
@@ -30,33 +38,33 @@ final class APIHandler: HTTPHandler {
         case .notFound:
             return respond(finish(APIError(.routeNotFound).response))
         }
-        let requestId = nextRequestId()
         let apiRequest: APIRequest
         do {
-            let auth = try authenticator.authenticate(request, access: route.access)
+            let auth = try authenticator.authenticate(request, access: route.access, parameters: parameters)
             apiRequest = APIRequest(http: request, parameters: parameters, requestId: requestId,
-                                    app: auth.app, isMaster: auth.isMaster)
+                                    app: auth.app, isMaster: auth.isMaster, dispatcher: self)
         } catch {
             return respond(finish(render(error, requestId: requestId, request: request)))
         }
         switch route.execution {
         case .inline:
-            respond(run(route, apiRequest))
+            respond(finish(run(route, apiRequest)))
         case .pooled:
-            pool.submit { [self] in respond(run(route, apiRequest)) }
+            pool.submit { [self] in respond(finish(run(route, apiRequest))) }
         }
     }
 
-    private func run(_ route: APIRoute, _ request: APIRequest) -> HTTPResponse {
+    /// Runs a route's handler; a thrown error becomes its error response.
+    func run(_ route: APIRoute, _ request: APIRequest) -> APIResponse {
         do {
-            return finish(try route.handler(request))
+            return try route.handler(request)
         } catch {
-            return finish(render(error, requestId: request.requestId, request: request.http))
+            return render(error, requestId: request.requestId, request: request.http)
         }
     }
 
     /// API errors render themselves; anything else is a bug: log it, answer 500 with code 1.
-    private func render(_ error: Error, requestId: String, request: HTTPRequest) -> APIResponse {
+    func render(_ error: Error, requestId: String, request: HTTPRequest) -> APIResponse {
         if let apiError = error as? APIError { return apiError.response }
         logger.error("request \(requestId) \(request.method) \(request.path) failed: \(error)")
         var response = APIError(.internalServerError(requestId: requestId)).response

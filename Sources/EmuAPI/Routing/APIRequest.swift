@@ -12,6 +12,8 @@ public struct APIRequest: Sendable {
     public let app: AppRuntime?
     /// True when the master key was presented.
     public let isMaster: Bool
+    /// Runs sub-requests through the same router (batch); nil for requests built by hand in tests.
+    var dispatcher: (any SubRequestDispatching)? = nil
 
     /// The authenticated app, for handlers on authenticated routes.
     public var requiredApp: AppRuntime {

@@ -1,7 +1,10 @@
 /// Who may call a route.
-public enum RouteAccess: Sendable {
+public enum RouteAccess: Sendable, Equatable {
     /// Anyone (health check, CORS preflight).
     case open
+    /// Anyone, for the app named by the route capture `parameter`: URLs that a CDN or S3 would
+    /// serve without LeanCloud keys (file downloads, upload URLs). An unknown app is a 404.
+    case appInPath(parameter: String)
     /// A valid app id plus app key, master key or signature.
     case app
     /// The master key only.

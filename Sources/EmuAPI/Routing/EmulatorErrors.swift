@@ -13,3 +13,8 @@ extension LCErrorCode {
         LCErrorCode(code: 1, message: "Internal server error. No information available. Request id: \(requestId).", httpStatus: 500)
     }
 }
+
+extension LCErrorCode {
+    /// A batch inside a batch: refused, so one request cannot fan out without bound.
+    static let nestedBatch = LCErrorCode(code: 1, message: "A batch request cannot contain batch requests.", httpStatus: 400)
+}

@@ -21,7 +21,12 @@ public final class Emulator: Sendable {
     let handler: APIHandler
 
     /// Opens (and migrates and seeds) every app's database and builds the routes. Nothing listens yet.
-    public init(configuration: EmulatorConfiguration) throws {
+    public convenience init(configuration: EmulatorConfiguration) throws {
+        try self.init(configuration: configuration, router: Routes.make())
+    }
+
+    /// The same with another route table: tests add routes of their own to `Routes.make()`.
+    init(configuration: EmulatorConfiguration, router: Router<APIRoute>) throws {
         try AppConfiguration.validate(configuration.apps)
         self.configuration = configuration
         logger = Logger(level: configuration.logLevel)
@@ -39,7 +44,7 @@ public final class Emulator: Sendable {
         }
         self.apps = apps
         handler = APIHandler(
-            router: Routes.make(),
+            router: router,
             authenticator: AppAuthenticator(
                 apps: apps, maxSkewMilliseconds: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds)),
             pool: WorkerPool(width: configuration.workerCount), logger: logger)

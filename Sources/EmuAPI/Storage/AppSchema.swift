@@ -38,9 +38,31 @@ enum AppSchema {
                 CREATE INDEX relations_by_target ON relations (target_class, target_id);
                 """)
         }
+        migrator.registerMigration("files-v1") { db in
+            // File bytes live in the app's database in both modes (docs/files.md): one code path,
+            // written in the same transaction as their `_File` row, emptied by a reset, and a
+            // file-mode database keeps them across restarts.
+            try db.execute("""
+                CREATE TABLE file_blobs (
+                    key TEXT PRIMARY KEY,
+                    file_id TEXT NOT NULL,
+                    content_type TEXT NOT NULL,
+                    bytes BLOB NOT NULL
+                );
+                CREATE INDEX file_blobs_by_file ON file_blobs (file_id);
+                -- Upload tokens handed out by /1.1/fileTokens (expires_at in ms).
+                CREATE TABLE file_uploads (
+                    token TEXT PRIMARY KEY,
+                    file_id TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    uploaded INTEGER NOT NULL DEFAULT 0
+                );
+                """)
+        }
         return migrator
     }
 
     /// Tables emptied by a reset, children first.
-    static let dataTables = ["relations", "objects", "classes"]
+    static let dataTables = ["file_uploads", "file_blobs", "relations", "objects", "classes"]
 }

@@ -1,0 +1,71 @@
+import Foundation
+import EmuHTTP
+import LCWire
+
+/// The CORS "method override" envelope (spec §1.6): a `POST` with `Content-Type: text/plain`
+/// whose JSON body carries `_method`, `_ApplicationId`, `_ApplicationKey`, … for clients that can
+/// neither set headers nor use other methods. It is turned into the request it stands for once,
+/// before routing, so every route accepts it.
+///
+/// ```
+/// POST /1.1/classes/Post/abc   text/plain   {"_method":"PUT","_ApplicationId":"id","_ApplicationKey":"key","title":"x"}
+///   →  PUT /1.1/classes/Post/abc   X-LC-Id: id   X-LC-Key: key   {"title":"x"}
+/// ```
+enum MethodOverrideEnvelope {
+    /// The request the envelope stands for, or `request` itself when it is no envelope (not a
+    /// text/plain POST, or a body that is not a JSON object naming a method or an app).
+    /// A `_method` that is not a string → 107.
+    static func unwrap(_ request: HTTPRequest) throws -> HTTPRequest {
+        guard request.method == "POST", isPlainText(request.headers["Content-Type"]),
+              let object = try? JSONParser.parse(request.body).objectValue,
+              object.contains(key: LCEnvelopeKey.method) || object.contains(key: LCEnvelopeKey.applicationId)
+        else { return request }
+        var method = "POST"
+        if let value = object[LCEnvelopeKey.method] {
+            guard let name = value.stringValue, !name.isEmpty else { throw APIError(.malformedJSON) }
+            method = name.uppercased()
+        }
+        var headers = request.headers
+        for name in ["Content-Type", "Content-Length"] { headers.remove(name) }
+        applyCredentials(LCRequestCredentials(envelope: object), from: object, to: &headers)
+        // Every key with exactly one leading underscore belongs to the envelope; `__type`-style keys stay.
+        var payload = JSONObject()
+        for member in object where !LCEnvelopeKey.isEnvelopeKey(member.key) { payload[member.key] = member.value }
+        var query = request.query
+        var body: [UInt8] = []
+        if method == "GET" || method == "DELETE" {
+            // Reads and deletes take their options (`where`, `keys`, …) from the query string.
+            query += QueryString.parameters(payload)
+        } else {
+            body = JSON.object(payload).serialized()
+            headers.set("Content-Type", "application/json")
+        }
+        let target = query.isEmpty ? request.path : request.path + "?" + QueryString.encode(query)
+        return HTTPRequest(method: method, target: target, path: request.path, query: query,
+                           version: request.version, headers: headers, body: body)
+    }
+
+    /// The envelope's credentials become the headers they stand for, replacing any sent.
+    private static func applyCredentials(_ credentials: LCRequestCredentials, from object: JSONObject,
+                                         to headers: inout HTTPHeaders) {
+        if let appId = credentials.appId { headers.set(LCHeaderName.id, appId) }
+        if let masterKey = credentials.masterKey {
+            headers.set(LCHeaderName.key, "\(masterKey),master")
+            headers.remove(LCHeaderName.sign)
+        } else if let key = credentials.key {
+            headers.set(LCHeaderName.key, key)
+            headers.remove(LCHeaderName.sign)
+        }
+        if let session = credentials.sessionToken { headers.set(LCHeaderName.session, session) }
+        if object.contains(key: LCEnvelopeKey.applicationProduction) {
+            headers.set(LCHeaderName.prod, credentials.isProduction ? "1" : "0")
+        }
+    }
+
+    /// `text/plain`, with or without parameters such as `;charset=UTF-8`.
+    private static func isPlainText(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "text/plain"
+    }
+}
