@@ -88,3 +88,18 @@ import Testing
         #expect(try QueryFixture.run(queue, where: nil, order: "createdAt", limit: 2, skip: 1) == [2, 3])
     }
 }
+
+@Suite struct RegexPrefixTests {
+    @Test(arguments: [
+        ("^abc", "", "abc"), ("^ab.c", "", "ab"), ("^abc?", "", "ab"), ("^abc*d", "", "ab"), ("^abc+", "", "abc"),
+        ("^a", "s", "a"),
+    ])
+    func anchoredLiterals_givePrefix(pattern: String, options: String, prefix: String) {
+        #expect(RegexPrefix.literalPrefix(pattern, options: options) == prefix)
+    }
+
+    @Test(arguments: [("abc", ""), ("^abc", "i"), ("^abc", "m"), ("^a|b", ""), ("^.a", ""), ("^a?", "")])
+    func otherPatterns_giveNone(pattern: String, options: String) {
+        #expect(RegexPrefix.literalPrefix(pattern, options: options) == nil)
+    }
+}

@@ -97,9 +97,13 @@ struct FieldOperators {
         guard let pattern = value.stringValue else { throw QueryError.invalid("$regex needs a string") }
         let options = operators["$options"]?.stringValue ?? ""
         _ = try RegexCache.shared.regex(pattern: pattern, options: options)  // refuse bad patterns now
-        return compiler.anyElement(kind == .array ? access : FieldAccess.scalar(access)) { a in
+        let matches = compiler.anyElement(kind == .array ? access : FieldAccess.scalar(access)) { a in
             SQLFragment("\(a.type) = 'text' AND lcemu_regexp(?, ?, \(a.value))", [.text(pattern), .text(options)])
         }
+        // "starts with" (what SDKs send for prefix searches) also becomes a range the index serves.
+        guard kind != .array, let prefix = RegexPrefix.literalPrefix(pattern, options: options) else { return matches }
+        let range = SQLFragment("\(access.value) >= ? AND \(access.value) < ?", [.text(prefix), .text(prefix + "\u{10FFFF}")])
+        return range.and(matches)
     }
 }
 
