@@ -85,3 +85,33 @@ import Testing
         #expect(try emulator.inProcessClient().get("/1.1/scan/classes/Post").status == 401)
     }
 }
+
+/// Queries over a real socket, and relation queries.
+@Suite struct LiveQueryTests {
+    @Test func relationQuery_withRedirect_answersTargetClass() throws {
+        let emulator = try TestEmulator.start()
+        let client = emulator.client(credentials: .signedAppKey)
+        let tag = try #require(client.post("/1.1/classes/Tag", json: ["name": "swift"]).json?["objectId"]?.stringValue)
+        let post = try #require(client.post("/1.1/classes/Post", json: [
+            "title": "t", "tags": ["__op": "AddRelation", "objects": [["__type": "Pointer", "className": "Tag", "objectId": .string(tag)]]],
+        ]).json?["objectId"]?.stringValue)
+        let whereText = #"{"$relatedTo":{"object":{"__type":"Pointer","className":"Post","objectId":"\#(post)"},"key":"tags"}}"#
+        let encoded = whereText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let response = try client.get("/1.1/classes/Post?redirectClassNameForKey=tags&where=\(encoded)")
+        #expect(response.json?["className"] == "Tag")
+        #expect(response.json?["results"]?[0]?["objectId"] == .string(tag))
+        let reverse = try client.get("/1.1/classes/Post?where=" + (#"{"tags":{"__type":"Pointer","className":"Tag","objectId":"\#(tag)"}}"#
+            .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        #expect(reverse.json?["results"]?[0]?["objectId"] == .string(post))
+    }
+
+    @Test func createdObjects_areFoundByIndexedQueries() throws {
+        let emulator = try TestEmulator.start()
+        let client = emulator.client()
+        for n in 0..<30 { _ = try client.post("/1.1/classes/Score", json: ["n": .number(Double(n)), "even": .bool(n % 2 == 0)]) }
+        let whereText = #"{"n":{"$gte":10},"even":true}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let response = try client.get("/1.1/classes/Score?where=\(whereText)&order=-n&limit=3&count=1")
+        #expect(response.json?["count"] == 10)
+        #expect(response.json?["results"]?.arrayValue?.compactMap { $0["n"]?.intValue } == [28, 26, 24])
+    }
+}

@@ -7,9 +7,9 @@ import Testing
 import Glibc
 #endif
 
-/// An acknowledged write survives SIGKILL (docs: durable against a crash of the process). The
-/// object routes arrive on another branch; until then the writes are `POST /__admin/reset` (a
-/// server-side transaction) and `lcemu import` (another process on the same file).
+/// An acknowledged write survives SIGKILL (docs: durable against a crash of the process): API
+/// writes, `POST /__admin/reset` (a server-side transaction) and `lcemu import` (another process
+/// on the same file).
 @Suite struct DurabilityTests {
     func objects(_ className: String, data: String) throws -> [String] {
         let outcome = try RunningBinary.run(["export", "--class", className, "--data", data])
@@ -47,5 +47,28 @@ import Glibc
         let third = try RunningBinary.serve(["--data", data, "--seed", seed])
         let client = TestClient(transport: .live(host: "127.0.0.1", port: third.port), app: .development, credentials: .appKey)
         #expect(try client.get("/1.1/date").status == 200)
+    }
+
+    @Test func acknowledgedObjectWrites_surviveSIGKILL() throws {
+        let directory = try TemporaryDirectory()
+        let data = directory.path("data")
+        let server = try RunningBinary.serve(["--data", data, "--no-seed"])
+        let client = TestClient(transport: .live(host: "127.0.0.1", port: server.port), app: .development, credentials: .signedAppKey)
+        var ids: [String] = []
+        for n in 0..<20 {
+            let created = try client.post("/1.1/classes/Crash", json: ["n": .number(Double(n))])
+            #expect(created.status == 201)
+            ids.append(try #require(created.json?["objectId"]?.stringValue))
+        }
+        let updated = try client.put("/1.1/classes/Crash/\(ids[0])", json: ["n": ["__op": "Increment", "amount": 100]])
+        #expect(updated.status == 200)
+        server.signal(SIGKILL)
+        #expect(server.waitForExit(timeout: 10) == .signaled(SIGKILL))
+
+        let restarted = try RunningBinary.serve(["--data", data, "--no-seed"])
+        let again = TestClient(transport: .live(host: "127.0.0.1", port: restarted.port), app: .development, credentials: .appKey)
+        let count = try again.get("/1.1/classes/Crash?count=1&limit=0").json?["count"]
+        #expect(count == 20)
+        #expect(try again.get("/1.1/classes/Crash/\(ids[0])").json?["n"] == 100)
     }
 }

@@ -10,6 +10,14 @@ enum QueryHandlers {
             guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
             let parameters = try QueryParameters { request.query($0) }
             let render = RenderOptions(parameter: { request.query($0) })
+            // §3.1: relation queries of SDKs that do not know the target class name the relation
+            // key; the query runs on the relation's target class, named in the answer.
+            if let key = request.query("redirectClassNameForKey"), !key.isEmpty {
+                let target = try relationTarget(of: key, in: className, request)
+                var body = try run(target, parameters, render, request)
+                body["className"] = .string(target)
+                return APIResponse(json: .object(body))
+            }
             return APIResponse(json: .object(try run(className, parameters, render, request)))
         })
         router.add("GET", "/1.1/cloudQuery", APIRoute(access: .app, execution: .pooled) { request in
@@ -18,6 +26,13 @@ enum QueryHandlers {
         router.add("GET", "/1.1/scan/classes/:className", APIRoute(access: .master, execution: .pooled) { request in
             try ScanHandler.handle(request)
         })
+    }
+
+    /// The class a relation field points to; unknown fields keep the queried class.
+    private static func relationTarget(of key: String, in className: String, _ request: APIRequest) throws -> String {
+        let type = try request.requiredApp.database.read { db in try ClassSchema.load(className, in: db).type(of: key) }
+        if case .relation(let target)? = type, !target.isEmpty { return target }
+        return className
     }
 
     /// `{"results":[…]}` plus `"count"` when asked; shared by CQL.
