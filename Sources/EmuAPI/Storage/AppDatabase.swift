@@ -8,7 +8,7 @@ enum AppDatabase {
         if configuration.inMemory {
             path = ":memory:"
         } else {
-            try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+            try prepareDirectory(configuration.dataDirectory)
             path = (configuration.dataDirectory as NSString).appendingPathComponent("\(fileName(for: appId)).sqlite3")
         }
         var databaseConfiguration = DatabaseConfiguration()
@@ -19,8 +19,28 @@ enum AppDatabase {
         return queue
     }
 
+    /// Creates the data directory, and says plainly when it cannot be written (SQLite would only
+    /// say "unable to open database file"), e.g. a Docker volume owned by another user.
+    static func prepareDirectory(_ directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw DataDirectoryError(directory: directory, reason: "cannot be created (\(error.localizedDescription))")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw DataDirectoryError(directory: directory, reason: "is not writable by user id \(getuid())")
+        }
+    }
+
     /// App ids become file names: keep them to a safe alphabet.
     static func fileName(for appId: String) -> String {
         String(appId.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
     }
+}
+
+/// The data directory is unusable; the message names it and says why.
+struct DataDirectoryError: Error, CustomStringConvertible {
+    let directory: String
+    let reason: String
+    var description: String { "data directory '\(directory)' \(reason)" }
 }
