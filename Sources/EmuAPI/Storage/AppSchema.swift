@@ -60,9 +60,20 @@ enum AppSchema {
                 );
                 """)
         }
+        migrator.registerMigration("sessions-v1") { db in
+            // One live token per user (spec §5.2); expires_at in ms, NULL = never.
+            try db.execute("""
+                CREATE TABLE sessions (
+                    token TEXT PRIMARY KEY,
+                    user_id TEXT NOT NULL UNIQUE,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER
+                );
+                """)
+        }
         return migrator
     }
 
     /// Tables emptied by a reset, children first.
-    static let dataTables = ["file_uploads", "file_blobs", "relations", "objects", "classes"]
+    static let dataTables = ["sessions", "file_uploads", "file_blobs", "relations", "objects", "classes"]
 }

@@ -1,0 +1,54 @@
+import EmuCrypto
+import EmuSQLite
+
+/// Session tokens (`sessions` table). LeanCloud keeps one token per user, stable across log-ins
+/// until it is refreshed, the password is reset, or (with a lifetime configured) it expires
+/// (spec §5.2), so `user_id` is unique.
+enum SessionStore {
+    /// A live session.
+    struct Session: Equatable {
+        var token: String
+        var userId: String
+        /// Milliseconds since 1970; nil = never expires (the real service's default).
+        var expiresAt: Int64?
+    }
+
+    /// The user's live token, or a new one when it has none or it expired.
+    /// - Parameter lifetime: milliseconds a new token lives; nil = no expiry.
+    static func tokenForLogIn(userId: String, now: Int64, lifetime: Int64?, in db: Database) throws -> String {
+        if let existing = try session(ofUser: userId, in: db), existing.expiresAt.map({ $0 > now }) ?? true {
+            return existing.token
+        }
+        return try replaceToken(userId: userId, now: now, lifetime: lifetime, in: db)
+    }
+
+    /// A new token for the user; any previous one stops working (refreshSessionToken, reset).
+    static func replaceToken(userId: String, now: Int64, lifetime: Int64?, in db: Database) throws -> String {
+        let token = SessionToken.generate()
+        try db.execute("DELETE FROM sessions WHERE user_id = ?", [.text(userId)])
+        try db.execute("INSERT INTO sessions (token, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                       [.text(token), .text(userId), .integer(now), lifetime.map { .integer(now + $0) } ?? .null])
+        return token
+    }
+
+    /// The user a live token belongs to; nil for an unknown, revoked or expired token.
+    /// The lookup goes through the primary-key index, never a byte-by-byte comparison in Swift.
+    static func userId(forToken token: String, now: Int64, in db: Database) throws -> String? {
+        guard token.utf8.count == SessionToken.length else { return nil }
+        let rows = try db.query("SELECT user_id, expires_at FROM sessions WHERE token = ?", [.text(token)])
+        guard let row = rows.first else { return nil }
+        if let expiresAt = row[1].int64Value, expiresAt <= now { return nil }
+        return row[0].textValue
+    }
+
+    static func session(ofUser userId: String, in db: Database) throws -> Session? {
+        try db.query("SELECT token, expires_at FROM sessions WHERE user_id = ?", [.text(userId)]).first.map {
+            Session(token: $0[0].textValue ?? "", userId: userId, expiresAt: $0[1].int64Value)
+        }
+    }
+
+    /// Ends every session of the user (deleted user, password reset).
+    static func revoke(userId: String, in db: Database) throws {
+        try db.execute("DELETE FROM sessions WHERE user_id = ?", [.text(userId)])
+    }
+}
