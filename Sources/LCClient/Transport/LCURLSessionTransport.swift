@@ -11,14 +11,19 @@ import FoundationNetworking
 public struct LCURLSessionTransport: LCTransport {
     let session: URLSession
 
-    /// A transport over an ephemeral session without cookie handling.
+    /// A transport over one shared ephemeral session without cookie handling.
     public init() {
+        self.init(session: Self.sharedSession)
+    }
+
+    /// Sessions are long-lived objects with their own threads: the default transports share one.
+    static let sharedSession: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
-        self.init(session: URLSession(configuration: configuration))
-    }
+        return URLSession(configuration: configuration)
+    }()
 
     /// A transport over a session of your own (proxies, TLS settings, protocol classes).
     public init(session: URLSession) {
