@@ -6,6 +6,8 @@ import LCWire
 enum LCModelCoder {
     static func encode<Model: LCModel>(_ model: Model) throws -> JSONObject {
         let encoder = JSONEncoder()
+        // Deterministic bodies; `__type` sorts before every lowercase key, so it comes first.
+        encoder.outputFormatting = [.sortedKeys]
         let names = Model.fieldNames
         encoder.keyEncodingStrategy = .custom { path in
             let key = path[path.count - 1]
