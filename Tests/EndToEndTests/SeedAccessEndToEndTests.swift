@@ -26,3 +26,21 @@ import Testing
         #expect(try user.put(post, json: ["likes": 1]).status == 200)
     }
 }
+
+/// The same scenario on the real binary with the project's seed: what needs no session.
+@Suite struct SeedAccessBinaryTests {
+    @Test func binary_servesThePublicPostsOnly_withoutASession() throws {
+        let data = try TemporaryDirectory()
+        let seed = try #require(SeedLocator.defaultDirectory())
+        let server = try RunningBinary.serve(["--data", data.path, "--seed", seed])
+        let anonymous = TestClient(transport: .live(host: "127.0.0.1", port: server.port), app: .development,
+                                   credentials: .signedAppKey)
+        var master = anonymous
+        master.credentials = .masterKey
+        #expect(try anonymous.get("/1.1/classes/Post/65a1f0c0e4b0a1d2c3f50028").status == 403)
+        #expect(try anonymous.get("/1.1/classes/Post/65a1f0c0e4b0a1d2c3f50001").status == 200)
+        #expect(try anonymous.get("/1.1/classes/Post?count=1&limit=0").json?["count"] == 32)
+        #expect(try master.get("/1.1/classes/Post?count=1&limit=0").json?["count"] == 40)
+        #expect(try anonymous.get("/1.1/classes/_User/64b7f0c2e4b0a1d2c3f40001").json?["username"] == "testuser")
+    }
+}
