@@ -9,20 +9,28 @@ extension ClassPermissions {
             guard LCNames.isValidClassName(className) else {
                 throw ConfigurationError("'\(className)' is not a valid class name")
             }
-            var byOperation: [Operation: Rule] = [:]
-            for (key, ruleJSON) in try ConfigValue.object(value) {
-                guard let operation = Operation(rawValue: key) else {
-                    let known = Operation.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ConfigurationError("unknown operation '\(key)' (known: \(known))").at(className)
-                }
-                do {
-                    byOperation[operation] = try Self.rule(ruleJSON)
-                } catch let error as ConfigurationError {
-                    throw error.at(key).at(className)
-                }
+            do {
+                rules[className] = try Self.operations(value)
+            } catch let error as ConfigurationError {
+                throw error.at(className)
             }
-            rules[className] = byOperation
         }
+    }
+
+    private static func operations(_ json: JSON) throws -> [Operation: Rule] {
+        var byOperation: [Operation: Rule] = [:]
+        for (key, ruleJSON) in try ConfigValue.object(json) {
+            guard let operation = Operation(rawValue: key) else {
+                let known = Operation.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ConfigurationError("unknown operation '\(key)' (known: \(known))")
+            }
+            do {
+                byOperation[operation] = try rule(ruleJSON)
+            } catch let error as ConfigurationError {
+                throw error.at(key)
+            }
+        }
+        return byOperation
     }
 
     private static func rule(_ json: JSON) throws -> Rule {
