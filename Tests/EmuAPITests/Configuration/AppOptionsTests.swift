@@ -23,7 +23,10 @@ import Testing
     }
 
     @Test func knownKeys_listEveryOption() {
-        #expect(AppOptions.knownKeys == ["signMaxSkewSeconds"])
+        #expect(AppOptions.knownKeys == [
+            "signMaxSkewSeconds", "captchaEnabled", "captchaFixedCode", "requireCaptchaForSms", "genericSmsEnabled",
+            "fixedSmsCodes", "smsRateLimits",
+        ])
     }
 
     @Test func init_readsEveryKnownKey() throws {

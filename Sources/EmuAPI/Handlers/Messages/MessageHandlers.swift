@@ -4,5 +4,6 @@ enum MessageHandlers {
     static func register(in router: inout Router<APIRoute>) {
         OutboxHandlers.register(in: &router)
         ClockHandlers.register(in: &router)
+        CaptchaHandlers.register(in: &router)
     }
 }
