@@ -4,7 +4,7 @@ import LCWire
 extension LCOAuthClient {
     /// One call with the current bearer token.
     func exchange(_ method: String, _ path: String, body: Data?, contentType: String?) async throws -> LCHTTPResponse {
-        var request = LCHTTPRequest(method: method, url: try url(path), body: body)
+        var request = LCHTTPRequest(method: method, url: try url(path), headers: headers, body: body)
         if let tokens { request.headers["Authorization"] = "Bearer " + tokens.accessToken }
         if let contentType { request.headers["Content-Type"] = contentType }
         try Task.checkCancellation()

@@ -19,17 +19,28 @@ public actor LCOAuthClient {
     public let tokenPath: String
     /// The current token set, nil before `logIn`.
     public internal(set) var tokens: LCOAuthTokens?
+    /// Sent with every API call (e.g. `X-LC-Id`, which names the app on LCEmu's `/1.1` routes).
+    let headers: [String: String]
     /// The clock used for `expires_in` (injectable for tests).
     let now: @Sendable () -> Date
 
     public init(baseURL: URL, clientId: String, clientSecret: String, tokenPath: String = "/oauth/access_token",
-                transport: any LCTransport = LCURLSessionTransport(), now: @escaping @Sendable () -> Date = { Date() }) {
+                headers: [String: String] = [:], transport: any LCTransport = LCURLSessionTransport(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.baseURL = baseURL
         self.clientId = clientId
         self.clientSecret = clientSecret
         self.tokenPath = tokenPath
+        self.headers = headers
         self.transport = transport
         self.now = now
+    }
+
+    /// A client for an LCEmu app: the client id is the App ID, the secret the App Key, and API
+    /// calls name the app with `X-LC-Id` (a bearer token replaces the key and the session).
+    public init(application: LCApplication) {
+        self.init(baseURL: application.serverURL, clientId: application.id, clientSecret: application.key,
+                  headers: ["X-LC-Id": application.id], transport: application.transport)
     }
 
     /// `grant_type=password`.

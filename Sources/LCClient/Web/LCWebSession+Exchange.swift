@@ -8,6 +8,7 @@ extension LCWebSession {
             throw LCWebError(code: -1, text: "Bad path \(path)")
         }
         var request = LCHTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
+        if let appId { request.headers["X-LC-Id"] = appId }
         if let cookie = cookies.header { request.headers["Cookie"] = cookie }
         if method != "GET", let xsrf = cookies["XSRF-TOKEN"] { request.headers["X-XSRF-TOKEN"] = xsrf }
         if let form {

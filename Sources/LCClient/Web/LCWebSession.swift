@@ -18,6 +18,8 @@ import LCWire
 /// `establishesSession` is false (to reproduce the pitfall).
 public actor LCWebSession {
     public let baseURL: URL
+    /// Sent as `X-LC-Id` when set: names the app on an emulator that serves several.
+    public let appId: String?
     let transport: any LCTransport
     var cookies = LCCookieJar()
     /// Call `/api/captcha/login` before a log-in when there is no `sid` cookie yet.
@@ -25,8 +27,9 @@ public actor LCWebSession {
     /// Logs in again when a call answers "not logged in" (1000); the call is then retried once.
     public var reauthenticate: (@Sendable (LCWebSession) async throws -> Void)?
 
-    public init(baseURL: URL, transport: any LCTransport = LCURLSessionTransport(), establishesSession: Bool = true) {
+    public init(baseURL: URL, appId: String? = nil, transport: any LCTransport = LCURLSessionTransport(), establishesSession: Bool = true) {
         self.baseURL = baseURL
+        self.appId = appId
         self.transport = transport
         self.establishesSession = establishesSession
     }
@@ -36,6 +39,9 @@ public actor LCWebSession {
 
     /// Whether a `sid` session cookie is held.
     public var hasSession: Bool { cookies["sid"] != nil }
+
+    /// The `sid` cookie's value (LCEmu's outbox files captcha answers under it).
+    public var sessionId: String? { cookies["sid"] }
 
     /// `GET /api/captcha/login`: does the next log-in need a captcha? Creates the session.
     public func captchaRequired() async throws -> Bool {
