@@ -7,9 +7,13 @@ public struct AppOptions: Sendable, Equatable {
     /// Window in seconds for `X-LC-Sign` timestamps (spec §1.3 documents none). nil inherits
     /// `--sign-max-skew`; 0 turns the window off for this app even when `--sign-max-skew` is set.
     public var signMaxSkewSeconds: Double?
+    /// Seconds a new session token lives (docs/users.md); nil = tokens never expire, as on the
+    /// real service by default (spec §5.2).
+    public var sessionLifetime: Double?
 
-    public init(signMaxSkewSeconds: Double? = nil) {
+    public init(signMaxSkewSeconds: Double? = nil, sessionLifetime: Double? = nil) {
         self.signMaxSkewSeconds = signMaxSkewSeconds
+        self.sessionLifetime = sessionLifetime
     }
 
     /// The signature window in milliseconds for this app, given the emulator-wide one; nil = none.

@@ -1,0 +1,47 @@
+import EmuHTTP
+import LCWire
+
+/// The user endpoints (spec §5): log-in, the current user, sessions, passwords, and the
+/// `_User` rules the object routes defer to (`/1.1/users[/<id>]` and `/1.1/classes/_User[/<id>]`
+/// reach `signUp`, `fetch`, `update` and `delete` from `ObjectHandlers`).
+enum UserHandlers {
+    static func register(in router: inout Router<APIRoute>) {
+        router.add("POST", "/1.1/login", APIRoute(access: .app, execution: .pooled) { request in
+            try logIn(request, fields: try request.jsonObjectBody())
+        })
+        router.add("GET", "/1.1/login", APIRoute(access: .app, execution: .pooled) { request in
+            try logIn(request, fields: legacyLogInFields(request))
+        })
+        router.add("GET", "/1.1/users/me", APIRoute(access: .app, execution: .pooled, handler: me))
+        router.add("GET", "/1.1/users", APIRoute(access: .app, execution: .pooled, handler: query))
+        router.add("PUT", "/1.1/users/:objectId/refreshSessionToken",
+                   APIRoute(access: .app, execution: .pooled, handler: refreshSessionToken))
+        router.add("PUT", "/1.1/users/:objectId/updatePassword",
+                   APIRoute(access: .app, execution: .pooled, handler: updatePassword))
+    }
+
+    /// §5.6: only the user's own session or the master key may change a user, whatever its
+    /// ACL says → otherwise 403 with code 206.
+    static func requireSelf(_ caller: Caller, objectId: String) throws {
+        guard caller.isMaster || (caller.userId != nil && caller.userId == objectId) else {
+            throw APIError(.sessionMissing)
+        }
+    }
+
+    /// `GET /1.1/users`: a query of `_User` through the query endpoint (§5.1); `authData` of
+    /// other users is left out of the results (§5.2).
+    static func query(_ request: APIRequest) throws -> APIResponse {
+        let caller = try request.caller()
+        let parameters = try QueryParameters { request.query($0) }
+        var body = try QueryHandlers.run(LCClassName.user, parameters, RenderOptions(parameter: { request.query($0) }),
+                                         request)
+        if case .array(let results)? = body["results"] {
+            body["results"] = .array(results.map { result in
+                guard let object = result.objectValue else { return result }
+                return .object(UserResponse.hidingAuthData(object, of: object[LCFieldName.objectId]?.stringValue,
+                                                           for: caller))
+            })
+        }
+        return APIResponse(json: .object(body))
+    }
+}
