@@ -6,7 +6,7 @@ import LCWire
 struct AuthDataEntry: Sendable {
     let platform: String
     /// The member that identifies the account on the platform: `openid` (weixin, qq), `id`
-    /// (anonymous) or `uid` (weibo, lc_apple and every custom platform).
+    /// (anonymous) or `uid` (weibo, lc_apple and every custom platform), see `idKey`.
     let key: String
     let uid: String
     let data: JSONObject
@@ -20,17 +20,19 @@ struct AuthDataEntry: Sendable {
             }
             if value.isNull { return nil }
             guard let data = value.objectValue else { throw APIError(.linkedIdMissing) }
-            let key = idKey(of: platform)
+            let key = idKey(of: platform, data: data)
             guard let uid = idText(data[key]) else { throw APIError(.linkedIdMissing) }
             return AuthDataEntry(platform: platform, key: key, uid: uid, data: data)
         }
     }
 
-    static func idKey(of platform: String) -> String {
+    /// `openid` for weixin and qq, `id` for anonymous, else `uid`; a custom platform entry
+    /// without `uid` but with `openid` (a UnionID app entry such as `weixin_app`) uses `openid`.
+    static func idKey(of platform: String, data: JSONObject) -> String {
         switch platform {
         case "weixin", "qq": return "openid"
         case "anonymous": return "id"
-        default: return "uid"
+        default: return data["uid"] == nil && data["openid"] != nil ? "openid" : "uid"
         }
     }
 
