@@ -12,6 +12,14 @@ extension AppOptions {
         Field(key: "signMaxSkewSeconds") { options, value in
             options.signMaxSkewSeconds = try ConfigValue.seconds(value, allowZero: true)
         },
+        Field(key: "classPermissions") { options, value in
+            options.classPermissions = try ClassPermissions(json: value)
+        },
+        Field(key: "returnACL") { options, value in
+            guard let flag = value.boolValue else { throw ConfigurationError("expected true or false, got \(value.jsonString)") }
+            options.returnACL = flag
+        },
+    ] + MessageOptions.fields + [
         Field(key: "sessionLifetime") { options, value in
             // Longer than the signature window's one-day cap: sessions live weeks (a year at most).
             guard case .number(let seconds) = value, seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {

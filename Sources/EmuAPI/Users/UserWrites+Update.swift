@@ -5,21 +5,26 @@ extension UserWrites {
     /// Updates a user (§5.6): the body is validated like a sign-up's fields, `authData` links
     /// merge (§5.8), a changed email or phone clears its verification flag (§5.2), and the
     /// unique fields and links are re-checked in the same transaction (202/203/214/208).
+    /// `access` checks the `update` and `add_fields` class permissions (spec §6.3).
     static func update(objectId: String, body: JSONObject, condition: WhereMatcher?, app: AppRuntime,
-                       isMaster: Bool, fetchWhenSave: Bool) throws -> ObjectWrites.Updated {
-        let body = UserValidation.writable(body, isMaster: isMaster)
+                       access: AccessContext, fetchWhenSave: Bool) throws -> ObjectWrites.Updated {
+        let body = UserValidation.writable(body, isMaster: access.isMaster)
         try UserValidation.checkUpdate(body)
         let (rewritten, platforms) = try AuthDataLinks.rewriteForUpdate(body)
         let patch = try UserFields.prepared(try ObjectPatch(body: rewritten, mode: .update), className: LCClassName.user)
         return try app.database.write { db in
+            try access.require(.update, on: LCClassName.user, in: db)
             guard var record = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }
             if let condition, !condition.matches(record.json()) { throw APIError(.noEffect) }
-            let before = record.fields
+            let previous = record
             var schema = try ClassSchema.load(LCClassName.user, in: db)
+            let known = schema
             var outcome = try patch.apply(to: &record, schema: &schema)
+            try access.checkWritten(&record, previous: previous, touchedKeys: outcome.touchedKeys, known: known,
+                                    schema: &schema, in: db)
             for (field, flag) in [(LCFieldName.email, LCFieldName.emailVerified),
                                   (LCFieldName.mobilePhoneNumber, LCFieldName.mobilePhoneVerified)]
-            where before[field] != record.fields[field] && body[flag] == nil {
+            where previous.fields[field] != record.fields[field] && body[flag] == nil {
                 record.fields[flag] = false
                 if !outcome.touchedKeys.contains(flag) { outcome.touchedKeys.append(flag) }
             }

@@ -8,21 +8,26 @@ import LCWire
 /// only by themselves or the master key (§5.6), checked by the handlers.
 enum UserWrites {
     /// A new user from the fields of a sign-up body (already validated) and its first session.
-    static func create(fields body: JSONObject, app: AppRuntime, isMaster: Bool) throws
+    /// `access` checks the `create` and `add_fields` class permissions (spec §6.3).
+    static func create(fields body: JSONObject, app: AppRuntime, access: AccessContext) throws
         -> (record: ObjectRecord, token: String) {
-        var body = UserValidation.writable(body, isMaster: isMaster)
+        var body = UserValidation.writable(body, isMaster: access.isMaster)
         // §5.2: the verification flags start false.
         for flag in [LCFieldName.emailVerified, LCFieldName.mobilePhoneVerified] where body[flag] == nil {
             body[flag] = false
         }
         let patch = try UserFields.prepared(try ObjectPatch(body: body, mode: .create), className: LCClassName.user)
         return try app.database.write { db in
+            try access.require(.create, on: LCClassName.user, in: db)
             let now = app.clock.now
             let objectId = ObjectIdGenerator.shared.next(now: now.millisecondsSince1970 / 1000)
             var record = ObjectRecord(className: LCClassName.user, objectId: objectId, createdAt: now,
                                       updatedAt: now, acl: nil, fields: JSONObject())
             var schema = try ClassSchema.load(LCClassName.user, in: db)
+            let known = schema
             let outcome = try patch.apply(to: &record, schema: &schema)
+            try access.checkWritten(&record, previous: nil, touchedKeys: outcome.touchedKeys, known: known,
+                                    schema: &schema, in: db)
             try UserStore.checkUnique(record, in: db)
             try ObjectWrites.checkSize(record)
             try ObjectStore.insert(record, in: db)
@@ -35,9 +40,10 @@ enum UserWrites {
     }
 
     /// Deletes a user, its session and its log-in failures (§5.6). Unknown → 211; a `condition`
-    /// the user does not satisfy → 305.
-    static func delete(objectId: String, condition: WhereMatcher?, app: AppRuntime) throws {
+    /// the user does not satisfy → 305. `access` checks the `delete` class permission (§6.3).
+    static func delete(objectId: String, condition: WhereMatcher?, app: AppRuntime, access: AccessContext) throws {
         try app.database.write { db in
+            try access.require(.delete, on: LCClassName.user, in: db)
             guard let record = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }
             if let condition, !condition.matches(record.json()) { throw APIError(.noEffect) }
             try ObjectStore.delete(className: LCClassName.user, objectId: objectId, in: db)

@@ -75,18 +75,19 @@ import Testing
 
     @Test(arguments: [("users", "_User"), ("roles", "_Role"), ("installations", "_Installation")])
     func alias_andClassesPath_addressTheSameObjects(alias: String, className: String) throws {
-        // A user needs the sign-up fields (spec §5.3).
-        let body: JSON = className == "_User" ? ["name": "n", "username": "u", "password": "p"] : ["name": "n"]
+        // Roles need an ACL and keep their name (spec §6.4); a user needs the sign-up fields (§5.3).
+        var body: JSONObject = ["name": "n", "ACL": ["*": ["read": true, "write": true]]]
+        if className == "_User" { body["username"] = "u"; body["password"] = "p" }
         var client = self.client
-        let created = try client.post("/1.1/\(alias)", json: body)
+        let created = try client.post("/1.1/\(alias)", json: .object(body))
         #expect(created.status == 201)
         // Only the user itself may change a user (spec §5.6).
         client.sessionToken = created.json?["sessionToken"]?.stringValue
         let id = try #require(created.json?["objectId"]?.stringValue)
         #expect(created.headers["Location"] == "http://localhost/1.1/\(alias)/\(id)")
         #expect(try client.get("/1.1/classes/\(className)/\(id)").json?["name"] == "n")
-        #expect(try client.put("/1.1/\(alias)/\(id)", json: ["name": "m"]).status == 200)
-        #expect(try client.get("/1.1/\(alias)/\(id)").json?["name"] == "m")
+        #expect(try client.put("/1.1/\(alias)/\(id)", json: ["note": "m"]).status == 200)
+        #expect(try client.get("/1.1/\(alias)/\(id)").json?["note"] == "m")
         #expect(try client.delete("/1.1/classes/\(className)/\(id)").status == 200)
         let gone = try client.get("/1.1/\(alias)/\(id)")
         #expect(className == "_User" ? gone.status == 400 : gone.text == "{}")

@@ -9,7 +9,7 @@ extension ObjectHandlers {
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.delete(request) }
             try ObjectWrites.delete(className: className, objectId: request.parameter("objectId"),
-                                    condition: try condition(request), app: app)
+                                    condition: try condition(request), app: app, access: try request.accessContext())
             return APIResponse(json: .object(JSONObject()))
         }
     }

@@ -17,6 +17,7 @@ extension UserHandlers {
         if fields[LCFieldName.username] == nil { fields[LCFieldName.username] = .string(UserWrites.randomUsername()) }
         try UserValidation.checkUpdate(fields)
         let failOnNotExist = RenderOptions.flag(request.query("failOnNotExist"))
+        let access = try request.accessContext()
         let (status, objectId, answer) = try app.database.write { db -> (Int, String, JSONObject) in
             if var user = try AuthDataLinks.linkedUser(entries, in: db) {
                 // Log in, storing the fresh entries (new access tokens, a newly linked platform).
@@ -29,7 +30,7 @@ extension UserHandlers {
                 return (200, user.objectId, try UserResponse.withSession(user, token: token, in: db))
             }
             if failOnNotExist { throw APIError(.userNotFound) }
-            let (record, token) = try UserWrites.create(fields: fields, app: app, isMaster: request.isMaster)
+            let (record, token) = try UserWrites.create(fields: fields, app: app, access: access)
             return (201, record.objectId, [
                 LCFieldName.username: record.fields[LCFieldName.username] ?? .null,
                 LCFieldName.sessionToken: .string(token),

@@ -16,15 +16,18 @@ extension UserHandlers {
 
     /// `GET /1.1/users/<id>` (and `/1.1/classes/_User/<id>`): the user without password or
     /// token; `authData` only for its owner or the master key; unknown → 400/211 (§5.6, §2.4).
+    /// Reads follow the `get` class permission and the user's ACL like any object (§6.2, §6.3).
     static func fetch(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
-        let caller = try request.caller()
+        let access = try request.accessContext()
         let objectId = request.parameter("objectId")
-        let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query))
+        let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
         let body = try app.database.read { db -> JSONObject in
+            try access.require(.get, on: LCClassName.user, in: db)
             guard let user = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }
+            try access.requireRead(user, in: db)
             return try renderer.render(user, in: db)
         }
-        return APIResponse(json: .object(UserResponse.hidingAuthData(body, of: objectId, for: caller)))
+        return APIResponse(json: .object(UserResponse.hidingAuthData(body, of: objectId, for: access.caller)))
     }
 }

@@ -11,7 +11,8 @@ extension UserHandlers {
             return try authDataLogIn(request, body: body, authData: authData, collection: collection)
         }
         try UserValidation.checkSignUp(body)
-        let (record, token) = try UserWrites.create(fields: body, app: app, isMaster: request.isMaster)
+        let (record, token) = try UserWrites.create(fields: body, app: app,
+                                                    access: try request.accessContext())
         let answer: JSONObject = [
             LCFieldName.sessionToken: .string(token),
             LCFieldName.createdAt: .string(record.createdAt.iso),

@@ -6,10 +6,11 @@ extension UserHandlers {
     static func update(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
         let objectId = request.parameter("objectId")
-        try requireSelf(try request.caller(), objectId: objectId)
+        let access = try request.accessContext()
+        try requireSelf(access.caller, objectId: objectId)
         let updated = try UserWrites.update(
             objectId: objectId, body: try request.jsonObjectBody(), condition: try ObjectHandlers.condition(request),
-            app: app, isMaster: request.isMaster, fetchWhenSave: ObjectHandlers.fetchWhenSave(request))
+            app: app, access: access, fetchWhenSave: ObjectHandlers.fetchWhenSave(request))
         var body = updated.changedFields ?? JSONObject()
         body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
         body[LCFieldName.objectId] = .string(updated.record.objectId)
@@ -21,8 +22,10 @@ extension UserHandlers {
     static func delete(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
         let objectId = request.parameter("objectId")
-        try requireSelf(try request.caller(), objectId: objectId)
-        try UserWrites.delete(objectId: objectId, condition: try ObjectHandlers.condition(request), app: app)
+        let access = try request.accessContext()
+        try requireSelf(access.caller, objectId: objectId)
+        try UserWrites.delete(objectId: objectId, condition: try ObjectHandlers.condition(request), app: app,
+                              access: access)
         return APIResponse(json: .object(JSONObject()))
     }
 }
