@@ -20,6 +20,10 @@ import Testing
         #expect(get.json?["password"] == nil)
         let me = try client.acting(as: token).get("/1.1/users/me")
         #expect(me.json?["username"] == "testuser")
+        // Flows §1.4: a post readable only by the test user, with and without its session.
+        let privatePost = "/1.1/classes/Post/65a1f0c0e4b0a1d2c3f50028"
+        #expect(try client.acting(as: token).get(privatePost).json?["objectId"] == "65a1f0c0e4b0a1d2c3f50028")
+        #expect(try client.get(privatePost).status != 200)
         // Log-out is client-side; refreshSessionToken kills the old token server-side (flows §1.5).
         let refreshed = try client.acting(as: token).put("/1.1/users/64b7f0c2e4b0a1d2c3f40001/refreshSessionToken",
                                                          json: [:])
@@ -36,6 +40,23 @@ import Testing
         #expect(try client.get("/1.1/users/me?session_token=\(user.sessionToken)").json?["objectId"]
             == .string(user.objectId))
         #expect(try client.logIn(["username": "live", "password": "no"]).status == 400)
+    }
+
+    @Test func passwordResetLink_worksOverTheSocket() throws {
+        let emulator = try TestEmulator.start()
+        let client = emulator.client(credentials: .signedAppKey)
+        try client.signUp("live", password: "pw", extra: ["email": "live@example.com"])
+        #expect(try client.post("/1.1/requestPasswordReset", json: ["email": "live@example.com"]).status == 200)
+        let link = try #require(try emulator.appRuntime.outbox.latest(to: "live@example.com")?.link)
+        // The link's host is the request's `Host` header.
+        let start = try #require(link.range(of: "/__auth/"))
+        let path = String(link[start.lowerBound...])
+        let page = try emulator.client(credentials: .none).get(path)
+        #expect(page.status == 200 && page.text.contains("<form method=\"post\">"))
+        let posted = try emulator.client(credentials: .none).send(
+            "POST", path, body: Array("password=fresh".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        #expect(posted.status == 200)
+        #expect(try client.logIn(["username": "live", "password": "fresh"]).status == 200)
     }
 
     @Test func parallelSignUps_ofOneName_makeOneUser_andOfDistinctNames_makeOneEach() throws {

@@ -18,6 +18,11 @@ enum UserHandlers {
                    APIRoute(access: .app, execution: .pooled, handler: refreshSessionToken))
         router.add("PUT", "/1.1/users/:objectId/updatePassword",
                    APIRoute(access: .app, execution: .pooled, handler: updatePassword))
+        router.add("POST", "/1.1/requestPasswordReset",
+                   APIRoute(access: .app, execution: .pooled, handler: requestPasswordReset))
+        router.add("POST", "/1.1/requestEmailVerify",
+                   APIRoute(access: .app, execution: .pooled, handler: requestEmailVerify))
+        UserLinkPages.register(in: &router)
     }
 
     /// §5.6: only the user's own session or the master key may change a user, whatever its
