@@ -63,6 +63,19 @@ import Testing
         #expect(try emulator.inProcessClient(credentials: .masterKey).get("/1.1/users/\(id)").json?["authData"] != nil)
     }
 
+    @Test func authData_isLeftOutOfOtherUsersQueryResults() throws {
+        let open = try AppOptions(json: ["classPermissions": ["_User": ["find": "*"]]])
+        let emulator = try TestEmulator.start { $0.apps[0].options = open }
+        let client = emulator.inProcessClient()
+        let created = try client.post("/1.1/users", json: Self.weixin).json
+        let token = created?["sessionToken"]?.stringValue
+        for path in ["/1.1/users", "/1.1/classes/_User", "/1.1/cloudQuery?cql=select%20*%20from%20_User"] {
+            #expect(try client.get(path).json?["results"]?[0]?["authData"] == nil, "\(path)")
+            #expect(try client.acting(as: token).get(path).json?["results"]?[0]?["authData"] != nil, "\(path)")
+        }
+        #expect(try client.get("/1.1/users").json?["results"]?[0]?["username"] == created?["username"])
+    }
+
     @Test func linking_mergesAPlatform_andAccountOfAnotherUserIs208_andUnlinkDeletesIt() throws {
         let tom = try client.signUp("tom")
         let me = client.acting(as: tom.sessionToken)

@@ -74,6 +74,12 @@ import Testing
         #expect(try client.logIn(["username": "tom", "password": "secret"]).json?["code"] == 211)
     }
 
+    @Test func query_ofUsers_isClosedToClientsByDefault() throws {
+        let response = try client.get("/1.1/users")
+        #expect(response.status == 403)
+        #expect(response.json?["error"] == "Forbidden to find by class permissions.")
+    }
+
     @Test func query_ofUsers_goesThroughTheQueryEndpoint() throws {
         let master = emulator.inProcessClient(credentials: .masterKey)
         let response = try master.get("/1.1/users?where=%7B%22username%22%3A%22ann%22%7D&count=1")

@@ -28,6 +28,6 @@ extension UserHandlers {
             try access.requireRead(user, in: db)
             return try renderer.render(user, in: db)
         }
-        return APIResponse(json: .object(UserResponse.hidingAuthData(body, of: objectId, for: access.caller)))
+        return APIResponse(json: .object(body))
     }
 }

@@ -33,20 +33,11 @@ enum UserHandlers {
         }
     }
 
-    /// `GET /1.1/users`: a query of `_User` through the query endpoint (§5.1); `authData` of
-    /// other users is left out of the results (§5.2).
+    /// `GET /1.1/users`: a query of `_User` through the query endpoint (§5.1), with its `find`
+    /// class permission; the renderer leaves other users' `authData` out (§5.2).
     static func query(_ request: APIRequest) throws -> APIResponse {
-        let caller = try request.caller()
         let parameters = try QueryParameters { request.query($0) }
-        var body = try QueryHandlers.run(LCClassName.user, parameters, RenderOptions(parameter: { request.query($0) }),
-                                         request)
-        if case .array(let results)? = body["results"] {
-            body["results"] = .array(results.map { result in
-                guard let object = result.objectValue else { return result }
-                return .object(UserResponse.hidingAuthData(object, of: object[LCFieldName.objectId]?.stringValue,
-                                                           for: caller))
-            })
-        }
-        return APIResponse(json: .object(body))
+        let render = RenderOptions(parameter: { request.query($0) })
+        return APIResponse(json: .object(try QueryHandlers.run(LCClassName.user, parameters, render, request)))
     }
 }
