@@ -77,4 +77,20 @@ import Testing
         let count = try emulator.inProcessClient(credentials: .masterKey).get("/1.1/users?count=1&limit=0")
         #expect(count.json?["count"] == 13)
     }
+
+    @Test func parallelRenames_toOneName_leaveOneOwner() throws {
+        let emulator = try TestEmulator.start()
+        let client = emulator.client()
+        let users = try (0..<12).map { try client.signUp("u\($0)") }
+        let statuses = Locked<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: users.count) { index in
+            let user = users[index]
+            let response = try? client.acting(as: user.sessionToken).put("/1.1/users/\(user.objectId)",
+                                                                         json: ["username": "wanted"])
+            statuses.withValue { $0.append(response?.status ?? 0) }
+        }
+        #expect(statuses.current.sorted() == [200] + Array(repeating: 400, count: 11))
+        let master = emulator.inProcessClient(credentials: .masterKey)
+        #expect(try master.get("/1.1/users?where=%7B%22username%22%3A%22wanted%22%7D&count=1&limit=0").json?["count"] == 1)
+    }
 }
