@@ -12,6 +12,13 @@ extension AppOptions {
         Field(key: "signMaxSkewSeconds") { options, value in
             options.signMaxSkewSeconds = try ConfigValue.seconds(value, allowZero: true)
         },
+        Field(key: "classPermissions") { options, value in
+            options.classPermissions = try ClassPermissions(json: value)
+        },
+        Field(key: "returnACL") { options, value in
+            guard let flag = value.boolValue else { throw ConfigurationError("expected true or false, got \(value.jsonString)") }
+            options.returnACL = flag
+        },
     ] + MessageOptions.fields + [
     ]
 
