@@ -37,6 +37,9 @@ enum SMSCodes {
         if enforceLimits && fixedCode == nil {
             try SMSRateLimits.check(phone: request.phone.e164, channel: request.channel, now: now, in: db)
         }
+        // Rows older than every limit window and expired are of no more use.
+        try db.execute("DELETE FROM sms_codes WHERE created_at < ? AND expires_at <= ?",
+                       [.integer(now - SMSRateLimits.day), .integer(now)])
         let code = fixedCode ?? SecureRandom.string(length: 6, alphabet: "0123456789")
         try db.execute("""
             INSERT INTO sms_codes (phone, purpose, channel, code, user_id, created_at, expires_at)
