@@ -19,6 +19,7 @@ extension AppOptions {
             guard let flag = value.boolValue else { throw ConfigurationError("expected true or false, got \(value.jsonString)") }
             options.returnACL = flag
         },
+    ] + MessageOptions.fields + [
     ]
 
     /// The names of the known keys, for error messages.

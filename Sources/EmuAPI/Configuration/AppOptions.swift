@@ -12,6 +12,8 @@ public struct AppOptions: Sendable, Equatable {
     /// The app setting "include ACL in query results": `returnACL=true` is honoured only when on
     /// (spec §3.1, §6.2). Off by default.
     public var returnACL = false
+    /// Captcha and SMS settings (docs/captcha-sms.md); nil = the emulator's default.
+    public var messages = MessageOptions()
 
     public init(signMaxSkewSeconds: Double? = nil) {
         self.signMaxSkewSeconds = signMaxSkewSeconds

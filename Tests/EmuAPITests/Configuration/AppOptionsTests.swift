@@ -23,7 +23,10 @@ import Testing
     }
 
     @Test func knownKeys_listEveryOption() {
-        #expect(Set(["signMaxSkewSeconds", "classPermissions", "returnACL"]).isSubset(of: AppOptions.knownKeys))
+        #expect(Set([
+            "signMaxSkewSeconds", "classPermissions", "returnACL", "captchaEnabled", "captchaFixedCode",
+            "requireCaptchaForSms", "genericSmsEnabled", "fixedSmsCodes", "smsRateLimits",
+        ]).isSubset(of: AppOptions.knownKeys))
     }
 
     @Test func init_readsEveryKnownKey() throws {
