@@ -12,6 +12,7 @@ extension AppOptions {
         Field(key: "signMaxSkewSeconds") { options, value in
             options.signMaxSkewSeconds = try ConfigValue.seconds(value, allowZero: true)
         },
+    ] + WebLoginOptions.fields + [
     ]
 
     /// The names of the known keys, for error messages.

@@ -7,6 +7,8 @@ public struct AppOptions: Sendable, Equatable {
     /// Window in seconds for `X-LC-Sign` timestamps (spec §1.3 documents none). nil inherits
     /// `--sign-max-skew`; 0 turns the window off for this app even when `--sign-max-skew` is set.
     public var signMaxSkewSeconds: Double?
+    /// Cookie-session and OAuth log-in settings (docs/web-login.md); nil = the emulator's default.
+    public var webLogin = WebLoginOptions()
 
     public init(signMaxSkewSeconds: Double? = nil) {
         self.signMaxSkewSeconds = signMaxSkewSeconds

@@ -10,6 +10,8 @@ enum Routes {
         QueryHandlers.register(in: &router)
         BatchHandlers.register(in: &router)
         FileHandlers.register(in: &router)
+        WebLoginHandlers.register(in: &router)
+        OAuthHandlers.register(in: &router)
         return router
     }
 }

@@ -5,6 +5,9 @@ public enum RouteAccess: Sendable, Equatable {
     /// Anyone, for the app named by the route capture `parameter`: URLs that a CDN or S3 would
     /// serve without LeanCloud keys (file downloads, upload URLs). An unknown app is a 404.
     case appInPath(parameter: String)
+    /// No LeanCloud keys (the cookie-session `/api` and OAuth `/oauth` routes): the app named
+    /// by `X-LC-Id` or the OAuth client id (none when unknown), else the emulator's first app.
+    case keyless
     /// A valid app id plus app key, master key or signature.
     case app
     /// The master key only.

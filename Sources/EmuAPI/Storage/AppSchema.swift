@@ -71,9 +71,11 @@ enum AppSchema {
                 );
                 """)
         }
+        migrator.registerMigration("weblogin-v1") { db in try WebLoginSchema.create(in: db) }
         return migrator
     }
 
     /// Tables emptied by a reset, children first.
     static let dataTables = ["sessions", "file_uploads", "file_blobs", "relations", "objects", "classes"]
+        + WebLoginSchema.tables
 }

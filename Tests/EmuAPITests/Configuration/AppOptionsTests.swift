@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func knownKeys_listEveryOption() {
-        #expect(AppOptions.knownKeys == ["signMaxSkewSeconds"])
+        #expect(AppOptions.knownKeys == ["signMaxSkewSeconds"] + WebLoginOptions.knownKeys)
     }
 
     @Test func init_readsEveryKnownKey() throws {

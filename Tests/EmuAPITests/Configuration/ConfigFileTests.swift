@@ -51,7 +51,7 @@ import Testing
          "apps[0]: unknown key 'master' (known: appId, appKey, masterKey, options)"),
         (#"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","options":[]}]}"#, "apps[0].options: expected an object, got []"),
         (#"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","options":{"signMaxSkew":3}}]}"#,
-         "apps[0].options: unknown option 'signMaxSkew' (known: signMaxSkewSeconds)"),
+         "apps[0].options: unknown option 'signMaxSkew' (known: signMaxSkewSeconds, "),
         (#"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","options":{"signMaxSkewSeconds":"300"}}]}"#,
          "apps[0].options.signMaxSkewSeconds: expected a number of seconds, got \"300\""),
         (#"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","options":{"signMaxSkewSeconds":-1}}]}"#,
