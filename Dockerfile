@@ -46,14 +46,13 @@ RUN cp "$(swift build --package-path /build -c release --show-bin-path)/lcemu" .
 FROM ${RUNTIME_IMAGE}
 
 # What `ldd lcemu` lists beyond libc, libm, libstdc++ and libgcc_s (all in the base image):
-# SQLite and OpenSSL 3 (libssl3t64 on Ubuntu noble, libssl3 on Debian bookworm), libxml2 for
-# FoundationXML (the WordPress import reads WXR with it); plus CA certificates and time zones
-# for Foundation. No dist-upgrade, to keep the image small: rebuild
+# SQLite and OpenSSL 3 (libssl3t64 on Ubuntu noble, libssl3 on Debian bookworm); plus CA
+# certificates and time zones for Foundation. No dist-upgrade, to keep the image small: rebuild
 # with a freshly pulled base image to pick up security updates.
 RUN export DEBIAN_FRONTEND=noninteractive DEBCONF_NONINTERACTIVE_SEEN=true \
     && apt-get -q update \
     && if apt-cache show libssl3t64 >/dev/null 2>&1; then ssl=libssl3t64; else ssl=libssl3; fi \
-    && apt-get -q install -y --no-install-recommends libsqlite3-0 "$ssl" libxml2 ca-certificates tzdata \
+    && apt-get -q install -y --no-install-recommends libsqlite3-0 "$ssl" ca-certificates tzdata \
     && apt-get clean \
     && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log
 

@@ -33,7 +33,7 @@ let package = Package(
             dependencies: ["EmuAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto"]),
         .testTarget(name: "EmuSQLiteTests", dependencies: ["EmuSQLite"]),
-        .testTarget(name: "EmuHTTPTests", dependencies: ["EmuHTTP"]),
+        .testTarget(name: "EmuHTTPTests", dependencies: ["EmuHTTP", "EmuTesting"]),
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
         .testTarget(name: "EmuAPITests", dependencies: ["EmuAPI", "EmuTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI"]),

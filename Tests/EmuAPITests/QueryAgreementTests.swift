@@ -1,4 +1,5 @@
 @testable import EmuAPI
+import EmuTesting
 import EmuSQLite
 import LCWire
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// `WhereMatcher` (the reference evaluator) return the same objects.
 @Suite struct QueryAgreementTests {
     struct Generator {
-        var rng: SplitMixRandom
+        var rng: SeededRandom
         mutating func int(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
         mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }
 
@@ -74,7 +75,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func sqlAndMatcher_agree(seed: UInt64) throws {
-        var generator = Generator(rng: SplitMixRandom(seed: seed))
+        var generator = Generator(rng: SeededRandom(seed: seed))
         let objects = (0..<40).map { _ in generator.object() }
         let queue = try database(objects)
         let schema = try queue.read { db in try QuerySchema.load("R", in: db) }
@@ -114,15 +115,3 @@ import Testing
     }
 }
 
-/// Deterministic random numbers for reproducible property tests.
-struct SplitMixRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,3 +1,4 @@
+import EmuTesting
 import EmuHTTP
 import Testing
 
@@ -15,7 +16,7 @@ struct ChunkedBodyTests {
 
     @Test(arguments: FeedStyle.allCases)
     func largeChunks_fedInPieces_areDecodedExactly(style: FeedStyle) {
-        var generator = SeededGenerator(seed: 5)
+        var generator = SeededRandom(seed: 5)
         let sizes = [1, 0x10, 0x1000, 40_000, 3]
         var expected: [UInt8] = []
         var raw = bytes(Self.head)

@@ -1,3 +1,4 @@
+import EmuTesting
 import EmuHTTP
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
 
     @Test func randomGarbage_neverStopsTheServer() throws {
         let live = try LiveServer()
-        var generator = SplitMix(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<50 {
             let client = try live.client(timeout: 2)
             let bytes = (0..<Int(generator.next() % 300)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -83,15 +84,3 @@ import Testing
     }
 }
 
-/// A tiny deterministic generator, so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,3 +1,4 @@
+import EmuTesting
 import EmuHTTP
 import Testing
 
@@ -67,7 +68,7 @@ struct PipeliningTests {
         for index in 0..<3000 {
             raw += bytes("POST /n/\(index) HTTP/1.1\r\nHost: a\r\nContent-Length: \(String(index).utf8.count)\r\n\r\n\(index)")
         }
-        var generator = SeededGenerator(seed: 99)
+        var generator = SeededRandom(seed: 99)
         var parser = HTTPRequestParser()
         var seen = 0
         var start = 0

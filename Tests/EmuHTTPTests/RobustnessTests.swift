@@ -1,3 +1,4 @@
+import EmuTesting
 import EmuHTTP
 import Testing
 
@@ -14,7 +15,7 @@ struct RobustnessTests {
         HTTPParserLimits(maxRequestLineBytes: 0, maxHeaderBytes: 0, maxBodyBytes: 0),
     ]
 
-    static func mutate(_ input: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ input: [UInt8], using generator: inout SeededRandom) -> [UInt8] {
         var output = input
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             let position = output.isEmpty ? 0 : Int.random(in: 0..<output.count, using: &generator)
@@ -40,7 +41,7 @@ struct RobustnessTests {
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func mutatedRequests_neverCrash_andAgreeAcrossFeedStyles(seed: UInt64) {
         let seeds = RequestTableTests.rows.map(\.raw) + [bytes(PipeliningTests.get + PipeliningTests.chunkedPost)]
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         for _ in 0..<500 {
             let input = Self.mutate(seeds.randomElement(using: &generator)!, using: &generator)
             let limits = Self.limitsChoices.randomElement(using: &generator)!
@@ -55,7 +56,7 @@ struct RobustnessTests {
 
     @Test(arguments: [UInt64(10), 11])
     func randomBytes_neverCrash(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         for _ in 0..<1000 {
             let length = Int.random(in: 0...200, using: &generator)
             let input = (0..<length).map { _ in
@@ -71,7 +72,7 @@ struct RobustnessTests {
 
     @Test func randomTokensAfterAValidPrefix_neverCrash() {
         // A valid head followed by random chunked framing exercises the body decoder.
-        var generator = SeededGenerator(seed: 77)
+        var generator = SeededRandom(seed: 77)
         let prefix = bytes("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n")
         for _ in 0..<1000 {
             let body = (0..<Int.random(in: 0...60, using: &generator)).map { _ in

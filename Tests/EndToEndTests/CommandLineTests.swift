@@ -39,6 +39,7 @@ import Testing
         let typo = try directory.write("typo.json", #"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","options":{"skew":1}}]}"#)
         let typoOutcome = try RunningBinary.run(["serve", "--config", typo])
         #expect(typoOutcome.error.hasPrefix("lcemu: config file \(typo): apps[0].options: unknown option 'skew' (known: signMaxSkewSeconds, "))
+        #expect(typoOutcome.error.hasSuffix(")\n") && typoOutcome.error.split(separator: "\n").count == 1)
         #expect(typoOutcome.termination == .exited(64))
     }
 

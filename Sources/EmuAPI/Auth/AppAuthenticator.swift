@@ -42,6 +42,9 @@ struct AppAuthenticator: Sendable {
             // No keys, like a CDN URL; an unknown app reads as a missing resource, not a 401.
             guard let app = parameters[parameter].flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
             return Outcome(app: app, isMaster: false)
+        case .appInQuery(let parameter):
+            guard let app = request.queryValue(parameter).flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
+            return Outcome(app: app, isMaster: false)
         case .keyless:
             return Outcome(app: keylessApp(request), isMaster: false)
         case .app, .master:

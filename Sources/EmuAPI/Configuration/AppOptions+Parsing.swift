@@ -12,7 +12,14 @@ extension AppOptions {
         Field(key: "signMaxSkewSeconds") { options, value in
             options.signMaxSkewSeconds = try ConfigValue.seconds(value, allowZero: true)
         },
-    ] + WebLoginOptions.fields + [
+        Field(key: "classPermissions") { options, value in
+            options.classPermissions = try ClassPermissions(json: value)
+        },
+        Field(key: "returnACL") { options, value in
+            guard let flag = value.boolValue else { throw ConfigurationError("expected true or false, got \(value.jsonString)") }
+            options.returnACL = flag
+        },
+    ] + MessageOptions.fields + WebLoginOptions.fields + [
     ]
 
     /// The names of the known keys, for error messages.

@@ -7,6 +7,13 @@ public struct AppOptions: Sendable, Equatable {
     /// Window in seconds for `X-LC-Sign` timestamps (spec §1.3 documents none). nil inherits
     /// `--sign-max-skew`; 0 turns the window off for this app even when `--sign-max-skew` is set.
     public var signMaxSkewSeconds: Double?
+    /// Class-level permissions (spec §6.3, docs/access-control.md); empty = LeanCloud's defaults.
+    public var classPermissions = ClassPermissions()
+    /// The app setting "include ACL in query results": `returnACL=true` is honoured only when on
+    /// (spec §3.1, §6.2). Off by default.
+    public var returnACL = false
+    /// Captcha and SMS settings (docs/captcha-sms.md); nil = the emulator's default.
+    public var messages = MessageOptions()
     /// Cookie-session and OAuth log-in settings (docs/web-login.md); nil = the emulator's default.
     public var webLogin = WebLoginOptions()
 

@@ -10,6 +10,7 @@ enum Routes {
         QueryHandlers.register(in: &router)
         BatchHandlers.register(in: &router)
         FileHandlers.register(in: &router)
+        MessageHandlers.register(in: &router)
         WebLoginHandlers.register(in: &router)
         OAuthHandlers.register(in: &router)
         return router

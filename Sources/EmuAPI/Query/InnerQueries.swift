@@ -34,7 +34,8 @@ enum InnerQueries {
     private static func select(column: String, from innerClass: String, _ query: JSONObject,
                                _ compiler: WhereCompiler) throws -> SQLFragment {
         let inner = try compiler.inner(className: innerClass)
-        let condition = try inner.compile(query["where"] ?? .object(JSONObject()))
+        var condition = try inner.compile(query["where"] ?? .object(JSONObject()))
+        if let readFilter = inner.readFilter { condition = .all([condition, readFilter]) }
         let order = try OrderCompiler.compile(query["order"]?.stringValue, schema: inner.schema, near: inner.nearOrder)
         let limit = QueryPaging.limit(query["limit"].flatMap { $0.intValue.map(String.init) ?? $0.stringValue })
         let skip = QueryPaging.skip(query["skip"].flatMap { $0.intValue.map(String.init) ?? $0.stringValue })

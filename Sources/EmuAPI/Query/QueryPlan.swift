@@ -27,12 +27,15 @@ struct QueryPlan: Sendable {
 }
 
 extension QueryPlan {
-    /// Compiles `where`, `order`, `limit` and `skip` for `className`.
+    /// Compiles `where`, `order`, `limit` and `skip` for `className`. `readFilter` (the caller's
+    /// ACL condition, `AccessContext.readFilter`) restricts the results and every inner query.
     static func make(className: String, where: JSON?, order: String?, limit: Int, skip: Int,
+                     readFilter: SQLFragment? = nil,
                      schemaOf: @escaping (String) throws -> QuerySchema) throws -> QueryPlan {
         let schema = try schemaOf(className)
-        let compiler = WhereCompiler(className: className, schema: schema, schemaOf: schemaOf)
-        let condition = try `where`.map { try compiler.compile($0) } ?? .alwaysTrue
+        let compiler = WhereCompiler(className: className, schema: schema, readFilter: readFilter, schemaOf: schemaOf)
+        var condition = try `where`.map { try compiler.compile($0) } ?? .alwaysTrue
+        if let readFilter { condition = .all([condition, readFilter]) }
         let orderBy = try OrderCompiler.compile(order, schema: schema, near: compiler.nearOrder)
         var expressions = compiler.indexExpressions
         for key in (order ?? "").split(separator: ",") {

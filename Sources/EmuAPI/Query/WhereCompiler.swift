@@ -12,12 +12,16 @@ final class WhereCompiler {
     private(set) var nearOrder: SQLFragment?
     /// Top-level expressions compared by equality or range: candidates for an index.
     private(set) var indexExpressions: [String] = []
+    /// The caller's ACL condition: inner queries see only objects the caller may read (§6.2).
+    let readFilter: SQLFragment?
     private let depth: Int
 
-    init(className: String, schema: QuerySchema, depth: Int = 0, schemaOf: @escaping (String) throws -> QuerySchema) {
+    init(className: String, schema: QuerySchema, depth: Int = 0, readFilter: SQLFragment? = nil,
+         schemaOf: @escaping (String) throws -> QuerySchema) {
         self.className = className
         self.schema = schema
         self.depth = depth
+        self.readFilter = readFilter
         self.schemaOf = schemaOf
     }
 
@@ -106,7 +110,8 @@ final class WhereCompiler {
     /// A compiler for an inner query on another class (`$inQuery`, `$select`, …).
     func inner(className: String) throws -> WhereCompiler {
         guard depth < 8 else { throw QueryError.invalid("inner queries nest too deep") }
-        return WhereCompiler(className: className, schema: try schemaOf(className), depth: depth + 1, schemaOf: schemaOf)
+        return WhereCompiler(className: className, schema: try schemaOf(className), depth: depth + 1,
+                             readFilter: readFilter, schemaOf: schemaOf)
     }
 
     func setNearOrder(_ order: SQLFragment) throws {

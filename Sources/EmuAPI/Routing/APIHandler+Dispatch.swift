@@ -11,14 +11,9 @@ extension APIHandler: SubRequestDispatching {
         if target.isBatch { return APIError(.nestedBatch).response }
         let route: APIRoute
         let parameters: [String: String]
-        switch router.match(method: subrequest.method, path: target.path) {
-        case .found(let found, let captured):
-            route = found
-            parameters = captured
-        case .methodNotAllowed:
-            return APIError(.methodNotAllowed).response
-        case .notFound:
-            return APIError(.routeNotFound).response
+        switch self.route(method: subrequest.method, path: target.path) {
+        case .success(let matched): (route, parameters) = matched
+        case .failure(let error): return error.response
         }
         // The outer request authenticated the app; a master-only route still needs the master key.
         if route.access == .master && !outer.isMaster { return APIError(.unauthorized).response }

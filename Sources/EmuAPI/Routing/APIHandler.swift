@@ -29,14 +29,9 @@ final class APIHandler: HTTPHandler {
         }
         let route: APIRoute
         let parameters: [String: String]
-        switch router.match(method: request.method, path: request.path) {
-        case .found(let found, let captured):
-            route = found
-            parameters = captured
-        case .methodNotAllowed:
-            return respond(finish(APIError(.methodNotAllowed).response))
-        case .notFound:
-            return respond(finish(APIError(.routeNotFound).response))
+        switch self.route(method: request.method, path: request.path) {
+        case .success(let matched): (route, parameters) = matched
+        case .failure(let error): return respond(finish(error.response))
         }
         let apiRequest: APIRequest
         do {
@@ -52,6 +47,15 @@ final class APIHandler: HTTPHandler {
             respond(finish(run(route, apiRequest)))
         case .pooled:
             pool.submit { [self] in respond(finish(run(route, apiRequest))) }
+        }
+    }
+
+    /// The route for a method and path with its captures, or the error to answer with.
+    func route(method: String, path: String) -> Result<(APIRoute, [String: String]), APIError> {
+        switch router.match(method: method, path: path) {
+        case .found(let found, let captured): return .success((found, captured))
+        case .methodNotAllowed: return .failure(APIError(.methodNotAllowed))
+        case .notFound: return .failure(APIError(.routeNotFound))
         }
     }
 

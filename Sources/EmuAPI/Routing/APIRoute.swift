@@ -5,6 +5,8 @@ public enum RouteAccess: Sendable, Equatable {
     /// Anyone, for the app named by the route capture `parameter`: URLs that a CDN or S3 would
     /// serve without LeanCloud keys (file downloads, upload URLs). An unknown app is a 404.
     case appInPath(parameter: String)
+    /// The same, with the app named by a query parameter (`/1.1/captchaImage?appId=…`).
+    case appInQuery(parameter: String)
     /// No LeanCloud keys (the cookie-session `/api` and OAuth `/oauth` routes): the app named
     /// by `X-LC-Id` or the OAuth client id (none when unknown), else the emulator's first app.
     case keyless

@@ -6,6 +6,8 @@ public final class AppRuntime: Sendable {
     public let configuration: AppConfiguration
     public let database: DatabaseQueue
     public let clock: EmulatorClock
+    /// Messages "sent" by this app (SMS, email, captcha answers), for tests; emptied by `reset()`.
+    public let outbox: Outbox
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()
@@ -14,6 +16,7 @@ public final class AppRuntime: Sendable {
         self.configuration = configuration
         self.database = database
         self.clock = clock
+        self.outbox = Outbox(clock: clock)
         self.seed = seed
     }
 
@@ -34,5 +37,6 @@ public final class AppRuntime: Sendable {
             for table in AppSchema.dataTables { try db.execute("DELETE FROM \(table)") }
             try seed.insert(into: db)
         }
+        outbox.clear()
     }
 }

@@ -34,6 +34,14 @@ public final class EmulatorClock: Sendable {
     /// Pins the clock to an instant; it then stands still until advanced or reset.
     public func set(milliseconds: Int64) { mode.withValue { $0 = .fixed(ms: milliseconds) } }
 
+    /// How the clock runs: `fixed` (pinned by `set`) or not, and the offset from wall time in ms.
+    public var state: (fixed: Bool, offsetMilliseconds: Int64) {
+        switch mode.current {
+        case .real(let offset): return (false, offset)
+        case .fixed(let ms): return (true, ms - Self.wallClockMilliseconds())
+        }
+    }
+
     /// Back to real time.
     public func reset() { mode.withValue { $0 = .real(offsetMs: 0) } }
 

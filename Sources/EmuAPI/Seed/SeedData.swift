@@ -25,12 +25,27 @@ public struct SeedData: Sendable {
             guard let bytes = FileManager.default.contents(atPath: path) else { continue }
             let objects = try SeedError.wrap(path) { try SeedImporter.objects(in: Array(bytes)) }
             for object in objects {
-                seed.records.append(try SeedError.wrap(path) {
+                let record = try SeedError.wrap(path) {
                     try SeedImporter.record(from: object, className: className, now: now)
-                })
+                }
+                seed.records.append(try SeedError.wrap(path) { try hashingPassword(of: record) })
             }
         }
         return seed
+    }
+
+    /// Seed files hold `_User` passwords in clear (they are documented test credentials); the
+    /// database only ever holds their hash (docs/seed.md), computed once at load time.
+    static func hashingPassword(of record: ObjectRecord) throws -> ObjectRecord {
+        guard record.className == LCClassName.user, let password = record.fields[LCFieldName.password] else { return record }
+        guard let text = password.stringValue, !text.allSatisfy(\.isWhitespace) else {
+            throw ImportError("a _User password must be a non-blank string")
+        }
+        var hashed = record
+        let hash = UserFields.hasher.hash(password: text)
+        hashed.fields[LCFieldName.password] = .string(hash)
+        hashed.fields[WebPassword.field] = .string(WebPassword.stored(plain: text, hash: hash))  // /api/login
+        return hashed
     }
 
     /// Writes every record; the caller provides the transaction.

@@ -71,11 +71,43 @@ enum AppSchema {
                 );
                 """)
         }
+        migrator.registerMigration("messages-v1") { db in
+            // Captcha and SMS state (docs/captcha-sms.md); times in ms of the emulator clock.
+            // Codes are stored as sent: the outbox shows them to tests anyway.
+            try db.execute("""
+                CREATE TABLE captchas (
+                    token TEXT PRIMARY KEY,
+                    code TEXT NOT NULL,
+                    width INTEGER NOT NULL,
+                    height INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    used INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE validate_tokens (
+                    token TEXT PRIMARY KEY,
+                    expires_at INTEGER NOT NULL,
+                    used INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE sms_codes (
+                    id INTEGER PRIMARY KEY,
+                    phone TEXT NOT NULL,
+                    purpose TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    code TEXT NOT NULL,
+                    user_id TEXT,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    used INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX sms_codes_by_phone ON sms_codes (phone, created_at);
+                """)
+        }
         migrator.registerMigration("weblogin-v1") { db in try WebLoginSchema.create(in: db) }
         return migrator
     }
 
     /// Tables emptied by a reset, children first.
-    static let dataTables = ["sessions", "file_uploads", "file_blobs", "relations", "objects", "classes"]
+    static let dataTables = ["sessions", "file_uploads", "file_blobs", "relations", "objects", "classes",
+                              "captchas", "validate_tokens", "sms_codes"]
         + WebLoginSchema.tables
 }

@@ -1,7 +1,3 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import LCWire
 
 /// The posts of a WordPress export file (WXR: RSS 2.0 with WordPress namespaces), as objects
@@ -27,12 +23,13 @@ public struct WordPressExport: Sendable {
 
     /// Parses the bytes of a WXR file.
     public static func parse(_ bytes: [UInt8]) throws -> WordPressExport {
-        let reader = WordPressReader()
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        guard parser.parse() else { throw malformed(parser) }
+        var reader = WordPressReader()
+        do {
+            try reader.read(bytes)
+        } catch let error as XMLSyntaxError {
+            if error.isNotXML { throw TransferError("not an XML file") }
+            throw TransferError("not well-formed XML at line \(error.line), column \(error.column): \(error.reason)")
+        }
         guard reader.rootName == "rss" else {
             throw TransferError("not a WordPress export: the root element is <\(reader.rootName ?? "none")>, expected <rss>")
         }
@@ -47,13 +44,5 @@ public struct WordPressExport: Sendable {
             }
         }
         return export
-    }
-
-    /// Where the XML breaks; libxml2's own messages do not survive Foundation's error wrapping.
-    private static func malformed(_ parser: XMLParser) -> TransferError {
-        let code = (parser.parserError as NSError?)?.code ?? 0
-        // XMLParser.ErrorCode 3 and 4: nothing that starts an XML document.
-        if code == 3 || code == 4 { return TransferError("not an XML file") }
-        return TransferError("not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber) (XMLParser error \(code))")
     }
 }

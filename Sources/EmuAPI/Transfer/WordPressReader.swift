@@ -1,12 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// The `XMLParserDelegate` that collects the items of a WXR file. Only direct children of an
-/// `<item>` count: comments and post meta nest their own `wp:` elements, which must not
-/// overwrite the post's.
-final class WordPressReader: NSObject, XMLParserDelegate {
+/// Collects the items of a WXR file from its XML events. Only direct children of an `<item>`
+/// count: comments and post meta nest their own `wp:` elements, which must not overwrite the
+/// post's.
+struct WordPressReader {
     private(set) var rootName: String?
     private(set) var sawWordPressElement = false
     private(set) var items: [WordPressItem] = []
@@ -30,8 +27,19 @@ final class WordPressReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    /// Reads every event of the document.
+    mutating func read(_ bytes: [UInt8]) throws {
+        var reader = XMLEventReader(bytes)
+        while let event = try reader.next() {
+            switch event {
+            case .start(let name, let namespace, let attributes): start(name, namespaceURI: namespace, attributes: attributes)
+            case .text(let string): if isInsideItemChild { text += string }
+            case .end(let name, let namespace): end(name, namespaceURI: namespace)
+            }
+        }
+    }
+
+    private mutating func start(_ name: String, namespaceURI: String?, attributes: [String: String]) {
         depth += 1
         if rootName == nil { rootName = name }
         let prefix = Self.prefix(for: namespaceURI)
@@ -45,18 +53,10 @@ final class WordPressReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if isInsideItemChild { text += string }
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA block: Data) {
-        if isInsideItemChild { text += String(decoding: block, as: UTF8.self) }
-    }
-
     /// Text elsewhere (channel fields, whitespace between items) is not kept.
     private var isInsideItemChild: Bool { itemDepth.map { depth > $0 } ?? false }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    private mutating func end(_ name: String, namespaceURI: String?) {
         defer { depth -= 1 }
         guard let itemDepth else { return }
         if depth == itemDepth {

@@ -6,7 +6,8 @@ import Testing
     let emulator: TestEmulator
     let client: TestClient
     init() throws {
-        emulator = try TestEmulator.start()
+        // The app setting that lets `returnACL=true` show the ACL (spec §6.2).
+        emulator = try TestEmulator.start { $0.apps[0].options.returnACL = true }
         client = emulator.inProcessClient()
     }
 

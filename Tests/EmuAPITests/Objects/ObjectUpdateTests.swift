@@ -7,7 +7,8 @@ import Testing
     let emulator: TestEmulator
     let client: TestClient
     init() throws {
-        emulator = try TestEmulator.start()
+        // The app setting that lets `returnACL=true` show the ACL (spec §6.2).
+        emulator = try TestEmulator.start { $0.apps[0].options.returnACL = true }
         client = emulator.inProcessClient()
     }
 
@@ -107,6 +108,8 @@ import Testing
     }
 
     @Test func update_canReplaceAndRemoveTheACL() throws {
+        // Master: once the ACL names only u1, anonymous requests may neither read nor write.
+        let client = emulator.inProcessClient(credentials: .masterKey)
         let id = try client.create("Post", ["ACL": ["*": ["read": true]]])
         _ = try client.update("Post", id, ["ACL": ["u1": ["read": true, "write": true]]])
         #expect(try client.fetch("Post", id, query: "returnACL=true")["ACL"] == ["u1": ["read": true, "write": true]])

@@ -1,3 +1,4 @@
+import EmuTesting
 import EmuHTTP
 import Testing
 
@@ -83,7 +84,7 @@ enum FeedStyle: Sendable, CustomTestStringConvertible, CaseIterable {
         case .byteByByte:
             return bytes.map { [$0] }
         case .randomSplits(let seed):
-            var generator = SeededGenerator(seed: seed)
+            var generator = SeededRandom(seed: seed)
             var pieces: [[UInt8]] = []
             var start = 0
             while start < bytes.count {
@@ -126,18 +127,6 @@ func transcript(of bytes: [UInt8], fed style: FeedStyle, limits: HTTPParserLimit
     transcript(of: style.pieces(of: bytes), limits: limits)
 }
 
-/// SplitMix64: a small deterministic generator, so random tests replay exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 extension HTTPParserEvent: Equatable {
     /// Test-only equality: requests compare by their snapshot.

@@ -26,8 +26,7 @@ struct FileDraft {
         }
         switch body[LCFieldName.acl] {
         case nil, .null?: acl = nil
-        case .object(let given)?: acl = given
-        default: throw APIError(.invalidACL)
+        case let given?: acl = try ACLValidator.validated(given)
         }
         custom = JSONObject()
         for member in body where !Self.reservedKeys.contains(member.key) && LCNames.isValidFieldName(member.key) {

@@ -2,12 +2,16 @@ import LCWire
 
 extension FileHandlers {
     /// `GET /1.1/files/<id>`: the `_File` object (read form, spec §2.7). Like any fetch (§2.4):
-    /// an unknown id answers `{}`, and 404/101 only before the first file exists.
+    /// an unknown id answers `{}`, and 404/101 only before the first file exists; the class
+    /// permission `get` and the file's ACL apply (docs/access-control.md).
     static func fetch(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
         let objectId = request.parameter("objectId")
+        let access = try request.accessContext()
         return try app.database.read { db in
+            try access.require(.get, on: LCClassName.file, in: db)
             if let record = try ObjectStore.fetch(className: LCClassName.file, objectId: objectId, in: db) {
+                try access.requireRead(record, in: db)
                 return APIResponse(json: .object(record.json()))
             }
             guard try ObjectStore.classExists(LCClassName.file, in: db) else { throw APIError(.objectNotFound) }

@@ -9,7 +9,7 @@ extension ObjectHandlers {
             let className = try collection.className(of: request)
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .create)
             let created = try ObjectWrites.create(className: className, patch: patch, app: app,
-                                                  render: fetchWhenSave(request))
+                                                  render: fetchWhenSave(request), access: try request.accessContext())
             let body = created.rendered ?? [
                 LCFieldName.objectId: .string(created.record.objectId),
                 LCFieldName.createdAt: .string(created.record.createdAt.iso),

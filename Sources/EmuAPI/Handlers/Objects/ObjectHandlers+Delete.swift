@@ -8,7 +8,7 @@ extension ObjectHandlers {
             let app = try request.requiredApp
             let className = try collection.className(of: request)
             try ObjectWrites.delete(className: className, objectId: request.parameter("objectId"),
-                                    condition: try condition(request), app: app)
+                                    condition: try condition(request), app: app, access: try request.accessContext())
             return APIResponse(json: .object(JSONObject()))
         }
     }

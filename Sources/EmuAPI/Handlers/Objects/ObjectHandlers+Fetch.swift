@@ -9,9 +9,13 @@ extension ObjectHandlers {
             let app = try request.requiredApp
             let className = try collection.className(of: request)
             let objectId = request.parameter("objectId")
-            let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query))
+            let access = try request.accessContext()
+            let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
             let body = try app.database.read { db -> JSONObject in
+                // spec §6.3, §2.4: class permission `get`, then the object's ACL.
+                try access.require(.get, on: className, in: db)
                 if let record = try ObjectStore.fetch(className: className, objectId: objectId, in: db) {
+                    try access.requireRead(record, in: db)
                     return try renderer.render(record, in: db)
                 }
                 if className == LCClassName.user { throw APIError(.userNotFound) }

@@ -10,7 +10,8 @@ extension ObjectHandlers {
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .update)
             let updated = try ObjectWrites.update(
                 className: className, objectId: request.parameter("objectId"), patch: patch,
-                condition: try condition(request), app: app, fetchWhenSave: fetchWhenSave(request))
+                condition: try condition(request), app: app, fetchWhenSave: fetchWhenSave(request),
+                access: try request.accessContext())
             var body = updated.changedFields ?? JSONObject()
             body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
             body[LCFieldName.objectId] = .string(updated.record.objectId)

@@ -20,6 +20,11 @@ enum QueryHandlers {
             }
             return APIResponse(json: .object(try run(className, parameters, render, request)))
         })
+        // spec §6.4: role queries on the `/1.1/roles` alias.
+        router.add("GET", "/1.1/roles", APIRoute(access: .app, execution: .pooled) { request in
+            let parameters = try QueryParameters { request.query($0) }
+            return APIResponse(json: .object(try run(LCClassName.role, parameters, RenderOptions(parameter: { request.query($0) }), request)))
+        })
         router.add("GET", "/1.1/cloudQuery", APIRoute(access: .app, execution: .pooled) { request in
             try CloudQueryHandler.handle(request)
         })
@@ -39,14 +44,20 @@ enum QueryHandlers {
     static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
                     _ request: APIRequest) throws -> JSONObject {
         let app = try request.requiredApp
+        let access = try request.accessContext()
         let plan = try app.database.read { db in
-            try QueryPlan.make(
+            // spec §6.3 class permission `find`; §6.2 unreadable objects are left out in SQL, so
+            // limit, skip and count see only what the caller may read.
+            try access.require(.find, on: className, in: db)
+            return try QueryPlan.make(
                 className: className, where: parameters.whereJSON, order: parameters.order,
-                limit: parameters.limit, skip: parameters.skip,
+                limit: parameters.limit, skip: parameters.skip, readFilter: try access.readFilter(in: db),
                 schemaOf: { try QuerySchema.load($0, in: db) })
         }
         try app.indexAdvisor.ensureIndexes(for: plan.indexExpressions, in: app.database)
-        let renderer = ObjectRenderer(options: render)
+        var render = render
+        render.returnACL = render.returnACL && app.configuration.options.returnACL
+        let renderer = ObjectRenderer(options: render, access: access)
         return try app.database.read { db in
             var body = JSONObject()
             let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)

@@ -5,28 +5,31 @@ extension ObjectRenderer {
     /// Expands the pointers at `path` (spec §2.7): the value keeps `"__type":"Pointer"`,
     /// `className` and `objectId` and gains every field of the target. Arrays of pointers
     /// expand element by element; embedded objects are walked through; a pointer whose target
-    /// is gone stays bare.
-    static func expand(_ object: JSONObject, at path: ArraySlice<String>, in db: Database) throws -> JSONObject {
+    /// is gone, or that `readable` refuses (the caller's ACL, spec §3.5), stays bare.
+    static func expand(_ object: JSONObject, at path: ArraySlice<String>, in db: Database,
+                       readable: (ObjectRecord) throws -> Bool = { _ in true }) throws -> JSONObject {
         guard let head = path.first, let value = object[head] else { return object }
         var result = object
-        result[head] = try expand(value, rest: path.dropFirst(), in: db)
+        result[head] = try expand(value, rest: path.dropFirst(), in: db, readable: readable)
         return result
     }
 
-    private static func expand(_ value: JSON, rest: ArraySlice<String>, in db: Database) throws -> JSON {
+    private static func expand(_ value: JSON, rest: ArraySlice<String>, in db: Database,
+                               readable: (ObjectRecord) throws -> Bool) throws -> JSON {
         switch value {
         case .array(let items):
-            return .array(try items.map { try expand($0, rest: rest, in: db) })
+            return .array(try items.map { try expand($0, rest: rest, in: db, readable: readable) })
         case .object(var object):
             if LCTypeName(of: value) == .pointer, object.count == 3, let pointer = LCPointer(json: value) {
-                guard let target = try ObjectStore.fetch(className: pointer.className, objectId: pointer.objectId, in: db)
+                guard let target = try ObjectStore.fetch(className: pointer.className, objectId: pointer.objectId, in: db),
+                      try readable(target)
                 else { return value }
                 object = pointer.json.objectValue ?? object
                 for (key, member) in try wireForm(target, in: db) { object[key] = member }
             } else if object[LCWireKey.type] != nil && LCTypeName(of: value) != .pointer {
                 return value
             }
-            return .object(try expand(object, at: rest, in: db))
+            return .object(try expand(object, at: rest, in: db, readable: readable))
         default:
             return value
         }

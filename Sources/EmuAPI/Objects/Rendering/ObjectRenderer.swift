@@ -12,10 +12,18 @@ import LCWire
 public struct ObjectRenderer: Sendable {
     /// The projection, includes and ACL flag applied to every record.
     public var options: RenderOptions
+    /// Whose request it is: included objects the caller may not read stay bare pointers
+    /// (spec §3.5). nil renders as master.
+    var access: AccessContext?
 
     /// A renderer with `options`; the default renders every field and no ACL.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
+    }
+
+    init(options: RenderOptions, access: AccessContext?) {
+        self.options = options
+        self.access = access
     }
 
     /// The response form of `record`. Call inside a read or write of the record's database.
@@ -24,7 +32,11 @@ public struct ObjectRenderer: Sendable {
         if options.returnACL {
             object[LCFieldName.acl] = .object(record.acl ?? ACLValidator.classDefault)
         }
-        for path in options.include { object = try Self.expand(object, at: path.segments[...], in: db) }
+        for path in options.include {
+            object = try Self.expand(object, at: path.segments[...], in: db) { target in
+                try access?.canRead(target, in: db) ?? true
+            }
+        }
         if let keys = options.keys { object = keys.apply(to: object) }
         return object
     }

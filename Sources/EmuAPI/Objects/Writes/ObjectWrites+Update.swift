@@ -11,16 +11,24 @@ extension ObjectWrites {
 
     /// Updates an object. Unknown class or id → 404/101 naming the id; a `condition` the
     /// current object does not satisfy → 305 (spec §2.5).
+    /// `access` checks class permissions, the object's ACL (before the condition, so a denied
+    /// caller learns nothing from 305) and the `_Role` rules (docs/access-control.md).
     static func update(className: String, objectId: String, patch: ObjectPatch, condition: WhereMatcher?,
-                       app: AppRuntime, fetchWhenSave: Bool) throws -> Updated {
+                       app: AppRuntime, fetchWhenSave: Bool, access: AccessContext = .master) throws -> Updated {
         let patch = try UserFields.prepared(patch, className: className)
         return try app.database.write { db in
+            try access.require(.update, on: className, in: db)
             guard var record = try ObjectStore.fetch(className: className, objectId: objectId, in: db) else {
                 throw APIError(.objectNotFoundForUpdate(objectId: objectId, className: className))
             }
+            try access.requireWrite(record, in: db)
             if let condition, !condition.matches(record.json()) { throw APIError(.noEffect) }
+            let previous = record
             var schema = try ClassSchema.load(className, in: db)
+            let known = schema
             let outcome = try patch.apply(to: &record, schema: &schema)
+            try access.checkWritten(&record, previous: previous, touchedKeys: outcome.touchedKeys, known: known,
+                                    schema: &schema, in: db)
             record.updatedAt = app.clock.now
             try checkSize(record)
             try ObjectStore.update(record, in: db)

@@ -9,17 +9,22 @@ enum ObjectWrites {
     /// The largest object, its fields and ACL serialized (spec §2.2: 16 MB, else 116).
     static let maxObjectBytes = 16 * 1024 * 1024
 
-    /// Creates an object; returns it, and its rendered form when `render` is set.
-    static func create(className: String, patch: ObjectPatch, app: AppRuntime,
-                       render: Bool) throws -> (record: ObjectRecord, rendered: JSONObject?) {
+    /// Creates an object; returns it, and its rendered form when `render` is set. `access`
+    /// checks the class permissions and the `_Role` rules (docs/access-control.md).
+    static func create(className: String, patch: ObjectPatch, app: AppRuntime, render: Bool,
+                       access: AccessContext = .master) throws -> (record: ObjectRecord, rendered: JSONObject?) {
         let patch = try UserFields.prepared(patch, className: className)
         return try app.database.write { db in
+            try access.require(.create, on: className, in: db)
             let now = app.clock.now
             let objectId = ObjectIdGenerator.shared.next(now: now.millisecondsSince1970 / 1000)
             var record = ObjectRecord(className: className, objectId: objectId, createdAt: now, updatedAt: now,
                                       acl: nil, fields: JSONObject())
             var schema = try ClassSchema.load(className, in: db)
+            let known = schema
             let outcome = try patch.apply(to: &record, schema: &schema)
+            try access.checkWritten(&record, previous: nil, touchedKeys: outcome.touchedKeys, known: known,
+                                    schema: &schema, in: db)
             try checkSize(record)
             try ObjectStore.insert(record, in: db)
             try schema.saveIfChanged(now: now, in: db)

@@ -1,0 +1,42 @@
+import EmuSQLite
+import LCWire
+
+extension AccessContext {
+    /// Whether the object's ACL lets the caller read it. Public grants answer without looking
+    /// up the caller's roles.
+    func canRead(_ record: ObjectRecord, in db: Database) throws -> Bool {
+        try grants(.read, on: record, in: db)
+    }
+
+    /// spec §2.4: a fetch the ACL denies → 403 `Forbidden reading by object's ACL.`
+    func requireRead(_ record: ObjectRecord, in db: Database) throws {
+        guard try canRead(record, in: db) else { throw APIError(.forbiddenReadingByACL) }
+    }
+
+    /// spec §2.5, §2.6: an update or delete the ACL denies → 403 `Forbidden writing by object's ACL.`
+    /// `_User` objects are left to the self-only rule of the user endpoints (spec §5.6), which
+    /// holds whatever their ACL says.
+    func requireWrite(_ record: ObjectRecord, in db: Database) throws {
+        if record.className == LCClassName.user { return }
+        guard try grants(.write, on: record, in: db) else { throw APIError(.forbiddenWritingByACL) }
+    }
+
+    private func grants(_ permission: AccessList.Permission, on record: ObjectRecord, in db: Database) throws -> Bool {
+        if isMaster || AccessList.grants(record.acl, permission, to: [AccessList.everyone]) { return true }
+        return AccessList.grants(record.acl, permission, to: try principals(in: db))
+    }
+
+    /// The SQL condition on an `objects` row (its `acl` column) that the caller may read it;
+    /// nil for the master key. Queries add it to their `where` so that limit, skip and count
+    /// apply to readable objects only (spec §6.2).
+    func readFilter(in db: Database) throws -> SQLFragment? {
+        if isMaster { return nil }
+        let principals = try principals(in: db).sorted()
+        return SQLFragment(
+            """
+            acl IS NULL OR EXISTS (SELECT 1 FROM json_each(acl) AS g \
+            WHERE g.key IN (\(SQLFragment.placeholders(principals.count))) AND json_extract(g.value, '$.read') = 1)
+            """,
+            principals.map { .text($0) })
+    }
+}

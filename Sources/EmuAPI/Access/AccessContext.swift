@@ -1,0 +1,48 @@
+import EmuSQLite
+import Foundation
+import LCWire
+
+/// What one request may do (spec §6): its caller, the app's class permissions and, resolved on
+/// first need and kept for the rest of the request, its principals. Handlers make one with
+/// `request.accessContext()` and hand it to the object writes, the query plan and the renderer.
+final class AccessContext: @unchecked Sendable {
+    let caller: Caller
+    let permissions: ClassPermissions
+    private let lock = NSLock()
+    private var cachedPrincipals: Set<String>?
+
+    init(caller: Caller, permissions: ClassPermissions = ClassPermissions()) {
+        self.caller = caller
+        self.permissions = permissions
+    }
+
+    /// Everything allowed: writes made by the emulator itself (seed, batch plumbing) and the
+    /// master key.
+    static var master: AccessContext { AccessContext(caller: .master) }
+
+    var isMaster: Bool { caller.isMaster }
+
+    /// `*`, the session user's id and `role:<name>` for every role the user holds, directly or
+    /// through other roles (spec §6.2). An invalid session counts as no session.
+    func principals(in db: Database) throws -> Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cachedPrincipals { return cachedPrincipals }
+        var principals: Set<String> = [AccessList.everyone]
+        if let userId = caller.userId {
+            principals.insert(userId)
+            for name in try RoleGraph.roleNames(ofUser: userId, in: db) {
+                principals.insert(AccessList.rolePrefix + name)
+            }
+        }
+        cachedPrincipals = principals
+        return principals
+    }
+}
+
+extension APIRequest {
+    /// The access context of this request: its caller and its app's class permissions.
+    func accessContext() throws -> AccessContext {
+        AccessContext(caller: try caller(), permissions: app?.configuration.options.classPermissions ?? ClassPermissions())
+    }
+}

@@ -1,0 +1,75 @@
+import EmuHTTP
+import LCWire
+
+/// `/__admin/clock`: reads and moves the emulator clock that every expiry uses (captcha, SMS
+/// codes, sessions, upload tokens), so a test crosses an expiry without waiting. The clock is
+/// shared by all apps of the emulator; any app's master key may move it.
+enum ClockHandlers {
+    static func register(in router: inout Router<APIRoute>) {
+        router.add("GET", "/__admin/clock", APIRoute(access: .master) { request in
+            APIResponse(json: describe(try request.requiredApp.clock))
+        })
+        router.add("POST", "/__admin/clock", APIRoute(access: .master) { request in
+            let clock = try request.requiredApp.clock
+            try apply(try request.jsonObjectBody(), to: clock)
+            return APIResponse(json: describe(clock))
+        })
+    }
+
+    /// `{"now":"<ISO>","mode":"real"|"fixed","offsetMs":N}`.
+    static func describe(_ clock: EmulatorClock) -> JSON {
+        let now = clock.now
+        let state = clock.state
+        return [
+            "now": .string(now.iso),
+            "nowMs": JSON(now.millisecondsSince1970),
+            "mode": .string(state.fixed ? "fixed" : "real"),
+            "offsetMs": JSON(state.offsetMilliseconds),
+        ]
+    }
+
+    /// Exactly one of `advance`, `set`, `reset`; anything else → 400 with code 1.
+    static func apply(_ body: JSONObject, to clock: EmulatorClock) throws {
+        guard body.count == 1, let (key, value) = Array(body).first else {
+            throw APIError(.invalidParameter("Expected exactly one of advance, set, reset."))
+        }
+        switch key {
+        case "advance":
+            guard let ms = advanceMilliseconds(value) else {
+                throw APIError(.invalidParameter("advance must be milliseconds or a duration like \"16m\" (units ms s m h d)."))
+            }
+            clock.advance(milliseconds: ms)
+        case "set":
+            guard let date = instant(value) else {
+                throw APIError(.invalidParameter("set must be an ISO 8601 date or milliseconds since 1970."))
+            }
+            clock.set(milliseconds: date.millisecondsSince1970)
+        case "reset":
+            guard value == .bool(true) else { throw APIError(.invalidParameter("reset must be true.")) }
+            clock.reset()
+        default:
+            throw APIError(.invalidParameter("Unknown clock command '\(key)': expected advance, set or reset."))
+        }
+    }
+
+    private static func advanceMilliseconds(_ value: JSON) -> Int64? {
+        switch value {
+        case .number(let number):
+            guard number.isFinite, number == number.rounded(), abs(number) < 1e15 else { return nil }
+            return Int64(number)
+        case .string(let text): return ClockDuration.milliseconds(text)
+        default: return nil
+        }
+    }
+
+    private static func instant(_ value: JSON) -> LCDate? {
+        switch value {
+        case .string(let text): return LCDate(iso: text)
+        case .number(let number):
+            guard number.isFinite, number == number.rounded(), abs(number) < 1e15 else { return nil }
+            return LCDate(millisecondsSince1970: Int64(number))
+        case .object: return LCDate(json: value)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,61 @@
+@testable import EmuAPI
+import EmuTesting
+import LCWire
+import Testing
+
+@Suite struct ClockAdminTests {
+    @Test func get_reportsNowAndMode() throws {
+        let emulator = try TestEmulator.start()
+        let response = try emulator.inProcessClient(credentials: .masterKey).get("/__admin/clock")
+        #expect(response.status == 200)
+        #expect(response.json?["mode"] == "real")
+        #expect(response.json?["offsetMs"] == 0)
+        #expect(LCDate(iso: response.json?["now"]?.stringValue ?? "") != nil)
+    }
+
+    @Test(arguments: [
+        (JSON.string("16m"), Int64(960_000)), (.string("1h30m"), 5_400_000), (.string("2d"), 172_800_000),
+        (.string("45s"), 45_000), (.string("250ms"), 250), (.number(1500), 1500), (.string("-5s"), -5000),
+    ])
+    func advance_movesTheSharedClock(amount: JSON, milliseconds: Int64) throws {
+        let emulator = try TestEmulator.start()
+        let client = emulator.inProcessClient(credentials: .masterKey)
+        #expect(try client.post("/__admin/clock", json: ["set": "2026-01-01T00:00:00.000Z"]).status == 200)
+        let response = try client.post("/__admin/clock", json: ["advance": amount])
+        #expect(response.status == 200)
+        #expect(response.json?["mode"] == "fixed")
+        let expected = try #require(LCDate(iso: "2026-01-01T00:00:00.000Z")).millisecondsSince1970 + milliseconds
+        #expect(emulator.emulator.clock.nowMilliseconds == expected)
+        #expect(response.json?["now"]?.stringValue == LCDate(millisecondsSince1970: expected).iso)
+    }
+
+    @Test func set_pins_andReset_returnsToRealTime() throws {
+        let emulator = try TestEmulator.start()
+        let client = emulator.inProcessClient(credentials: .masterKey)
+        let pinned = try client.post("/__admin/clock", json: ["set": "2030-05-06T07:08:09.010Z"])
+        #expect(pinned.json?["now"] == "2030-05-06T07:08:09.010Z")
+        #expect(try client.get("/__admin/clock").json?["now"] == "2030-05-06T07:08:09.010Z")
+        let reset = try client.post("/__admin/clock", json: ["reset": true])
+        #expect(reset.json?["mode"] == "real")
+        #expect(reset.json?["offsetMs"] == 0)
+    }
+
+    @Test(arguments: [
+        JSON.object(JSONObject()), ["advance": "soon"], ["advance": "5y"], ["advance": true], ["set": "yesterday"],
+        ["reset": false], ["rewind": "5m"], ["advance": "1m", "reset": true], ["advance": 1.5],
+    ])
+    func post_rejectsBadBodies(body: JSON) throws {
+        let emulator = try TestEmulator.start()
+        let response = try emulator.inProcessClient(credentials: .masterKey).post("/__admin/clock", json: body)
+        #expect(response.status == 400)
+        #expect(response.json?["code"] == 1)
+        #expect(emulator.emulator.clock.state.fixed == false)
+    }
+
+    @Test func clock_refusesClientKeys() throws {
+        let emulator = try TestEmulator.start()
+        let client = emulator.inProcessClient(credentials: .signedAppKey)
+        #expect(try client.get("/__admin/clock").status == 401)
+        #expect(try client.post("/__admin/clock", json: ["reset": true]).status == 401)
+    }
+}

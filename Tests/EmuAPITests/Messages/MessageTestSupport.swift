@@ -1,0 +1,28 @@
+@testable import EmuAPI
+import EmuTesting
+import LCWire
+
+/// Emulators with captcha/SMS options, and the outbox reads the message tests share.
+enum MessageTestSupport {
+    static func start(_ configure: (inout MessageOptions) -> Void = { _ in }) throws -> TestEmulator {
+        try TestEmulator.start { configuration in
+            configure(&configuration.apps[0].options.messages)
+        }
+    }
+
+    static func app(_ emulator: TestEmulator) throws -> AppRuntime {
+        guard let app = emulator.emulator.app(emulator.app.appId) else { throw TestFailure("no app") }
+        return app
+    }
+
+    /// The newest outbox code for `to`, read over HTTP as a test outside the process would.
+    static func outboxCode(_ emulator: TestEmulator, _ query: String) throws -> String? {
+        let response = try emulator.inProcessClient(credentials: .masterKey).get("/__admin/outbox?\(query)")
+        return response.json?["results"]?[0]?["code"]?.stringValue
+    }
+
+    struct TestFailure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+}
