@@ -7,7 +7,8 @@ extension WebLoginHandlers {
     /// `sid` session is logged in. Without a session from step 1 and with the pitfall on, the
     /// answer is the same but its `sid` is unknown to every later call (docs/web-login.md).
     static func login(_ web: WebRequest) throws -> WebReply {
-        try web.app.database.write { db in
+        var message: OutboxMessage?
+        let reply = try web.app.database.write { db in
             var session = try web.session(in: db)
             try web.checkCSRF(session)
             let fresh = session == nil && !web.options.isPitfallOn
@@ -23,7 +24,7 @@ extension WebLoginHandlers {
                 reply = WebReply(failure: failure)
             case .success(let user):
                 succeeded = true
-                reply = try loggedIn(user, remember: remember, session: &session, web: web, in: db)
+                reply = try loggedIn(user, remember: remember, session: &session, message: &message, web: web, in: db)
             }
             if let session {
                 try WebSessionStore.save(session, in: db)
@@ -35,17 +36,20 @@ extension WebLoginHandlers {
             }
             return reply
         }
+        // Sent once the session that expects the code is committed.
+        if let message { web.app.outbox.deliver(message) }
+        return reply
     }
 
     /// A right password: the two-factor question, or the session logged in.
     private static func loggedIn(_ user: ObjectRecord, remember: Bool, session: inout WebSession?,
-                                 web: WebRequest, in db: Database) throws -> WebReply {
+                                 message: inout OutboxMessage?, web: WebRequest, in db: Database) throws -> WebReply {
         if web.options.requiresTwoFactor {
             let code = web.options.twoFactorCode ?? SecureRandom.string(length: 6, alphabet: "0123456789")
             session?.pendingUserId = user.objectId
             session?.pendingCode = code
             session?.pendingRemember = remember
-            WebLoginOutbox.twoFactorCode(code, user: user, app: web.app)
+            message = WebLoginOutbox.twoFactorCode(code, user: user)
             return WebReply(failure: .twoFactorNeeded(user: displayName(user)))
         }
         if var current = session {

@@ -6,12 +6,12 @@ import LCWire
 /// `{"code":0,"data":…}` envelope, `sid` and `XSRF-TOKEN` cookies, captcha after failures.
 enum WebLoginHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/api/captcha/login", route(captchaLogin))
-        router.add("GET", "/api/getCaptcha", route(getCaptcha))
-        router.add("POST", "/api/login", route(login))
-        router.add("POST", "/api/check_two_factor_auth_code", route(checkTwoFactorCode))
-        router.add("GET", "/api/current_user", route(currentUser))
-        router.add("POST", "/api/logout", route(logout))
+        router.add("GET", "/api/captcha/login", route { try captchaLogin($0) })
+        router.add("GET", "/api/getCaptcha", route { try getCaptcha($0) })
+        router.add("POST", "/api/login", route { try login($0) })
+        router.add("POST", "/api/check_two_factor_auth_code", route { try checkTwoFactorCode($0) })
+        router.add("GET", "/api/current_user", route { try currentUser($0) })
+        router.add("POST", "/api/logout", route { try logout($0) })
     }
 
     /// Keyless, pooled (every handler may write); refusals become the API's own envelope.
@@ -38,16 +38,17 @@ enum WebLoginHandlers {
 
     /// Step 2: a captcha picture; its answer replaces the session's previous one.
     static func getCaptcha(_ web: WebRequest) throws -> WebReply {
-        try web.app.database.write { db in
+        let answer = WebCaptcha.newAnswer(for: web.app)
+        let (session, isNew) = try web.app.database.write { db in
             var (session, isNew) = try ensureSession(web, in: db)
-            let answer = WebCaptcha.newAnswer(for: web.app)
             session.captcha = answer
             try WebSessionStore.save(session, in: db)
-            WebLoginOutbox.captcha(answer, session: session, app: web.app)
-            var reply = WebReply(png: WebCaptcha.png(answer: answer))
-            if isNew { reply.setCookies(of: session) }
-            return reply
+            return (session, isNew)
         }
+        web.app.outbox.deliver(WebLoginOutbox.captcha(answer, sid: session.sid))
+        var reply = WebReply(png: WebCaptcha.png(answer: answer, seed: WebSessionStore.newToken()))
+        if isNew { reply.setCookies(of: session) }
+        return reply
     }
 
     /// The session of the `sid` cookie, or a new one (then its cookies must be set).
