@@ -43,25 +43,3 @@ import Testing
         #expect(try fixture.browser.get("/api/current_user").json?["code"] == 1000)
     }
 }
-
-/// The hidden SHA-1 password hash cannot be queried, sorted on or used as a write condition.
-@Suite struct WebPasswordHidingTests {
-    @Test(arguments: [
-        #"/1.1/classes/_User?where=%7B%22_webPassword%22%3A%7B%22%24exists%22%3Atrue%7D%7D"#,
-        "/1.1/classes/_User?order=_webPassword",
-    ])
-    func queries_onTheHiddenField_areRefused(target: String) throws {
-        let fixture = try WebLoginFixture()
-        let response = try fixture.emulator.inProcessClient(credentials: .masterKey).get(target)
-        #expect(response.status == 400)
-        #expect(response.json?["code"] == 1)
-    }
-
-    @Test func conditionalUpdate_onTheHiddenField_isRefused() throws {
-        let fixture = try WebLoginFixture()
-        let condition = #"%7B%22_webPassword%22%3A%7B%22%24exists%22%3Atrue%7D%7D"#
-        let response = try fixture.emulator.inProcessClient(credentials: .masterKey)
-            .put("/1.1/classes/_User/\(fixture.userId)?where=\(condition)", json: ["nickname": "x"])
-        #expect(response.status == 400)
-    }
-}
