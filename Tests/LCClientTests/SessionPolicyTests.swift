@@ -70,3 +70,21 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
     func increment() { lock.withLock { count += 1 } }
 }
+
+struct ParallelReauthenticationTests {
+    @Test func parallelRequestsWithADeadSession_shareOneReauthentication() async throws {
+        let transport = SessionPolicyTests().server(validToken: "fresh")
+        let logIns = Counter()
+        let app = LCApplication.stub(transport).withReauthentication(LCReauthentication { app in
+            logIns.increment()
+            try await LCUser.logIn(username: "tom", password: "pw", in: app)
+        })
+        app.setCurrentUser(LCUser(objectId: "u1", fields: ["sessionToken": "expired"]))
+        async let a = LCObject.get(className: "Post", objectId: "p1", in: app)
+        async let b = LCObject.get(className: "Post", objectId: "p1", in: app)
+        async let c = LCObject.get(className: "Post", objectId: "p1", in: app)
+        let posts = try await [a, b, c]
+        #expect(posts.allSatisfy { $0["title"] == "secret" })
+        #expect(logIns.value == 1)
+    }
+}

@@ -19,7 +19,7 @@ extension LCApplication {
             guard let policy = reauthentication, let token, !LCReauthentication.isRunning,
                   try await policy.applies(to: error, sessionToken: token, in: self)
             else { throw error }
-            try await LCReauthentication.$isRunning.withValue(true) { try await policy.reauthenticate(self) }
+            try await policy.run(for: self, replacing: token)
             return try await perform(method, path, query: query, body: body, options: options,
                                      sessionToken: sessionToken(for: options))
         }

@@ -24,6 +24,18 @@ public struct LCReauthentication: Sendable {
     /// Set while the closure runs, so that its own requests are never re-authenticated.
     @TaskLocal static var isRunning = false
 
+    /// Runs the closure once for all the requests that failed with `deadToken` at the same time:
+    /// a request that finds a newer token (another one re-authenticated) just retries with it.
+    func run(for app: LCApplication, replacing deadToken: String) async throws {
+        if let current = app.currentUser?.sessionToken, current != deadToken { return }
+        let task = app.state.sharedReauthentication {
+            Task {
+                try await LCReauthentication.$isRunning.withValue(true) { try await reauthenticate(app) }
+            }
+        }
+        try await task.value
+    }
+
     /// Whether `error`, for a request that carried `sessionToken`, means that the session died.
     func applies(to error: LCError, sessionToken: String, in app: LCApplication) async throws -> Bool {
         if error.code == .userNotFound { return true }

@@ -5,6 +5,7 @@ final class LCUserState: @unchecked Sendable {
     private let lock = NSLock()
     private var user: LCUser?
     private var observers: [UUID: AsyncStream<LCUser?>.Continuation] = [:]
+    private var reauthentication: Task<Void, Error>?
 
     var current: LCUser? {
         lock.lock()
@@ -32,6 +33,26 @@ final class LCUserState: @unchecked Sendable {
             continuation.yield(now)
             continuation.onTermination = { [weak self] _ in self?.remove(id) }
         }
+    }
+
+    /// The re-authentication in progress, started by `start` when there is none.
+    func sharedReauthentication(_ start: () -> Task<Void, Error>) -> Task<Void, Error> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let reauthentication { return reauthentication }
+        let task = start()
+        reauthentication = task
+        Task { [weak self] in
+            _ = await task.result
+            self?.finishReauthentication(task)
+        }
+        return task
+    }
+
+    private func finishReauthentication(_ task: Task<Void, Error>) {
+        lock.lock()
+        if reauthentication == task { reauthentication = nil }
+        lock.unlock()
     }
 
     private func remove(_ id: UUID) {
