@@ -70,3 +70,17 @@ struct OAuthStoryTests {
         #expect(error?.error == "invalid_grant")
     }
 }
+
+/// The optional two-factor step of the cookie flow (login-flows.md §2, step 4).
+struct CookieTwoFactorTests {
+    @Test func aTwoFactorLogIn_asksForTheCode_thenLogsIn() async throws {
+        let emulator = try await Emulator.start(seeded: true, appOptions: ["webLoginTwoFactor": true, "webLoginTwoFactorCode": "246810"])
+        let web = LCWebSession(baseURL: emulator.baseURL, appId: emulator.credentials.appId)
+        let pending = await #expect(throws: LCWebError.self) { try await web.logIn(account: Seed.username, password: Seed.password) }
+        #expect(pending?.needsTwoFactor == true)
+        let code = try #require(try await emulator.outbox.messages(purpose: "twoFactor").first?.code)
+        #expect(code == "246810")
+        try await web.verifyTwoFactor(code: code)
+        #expect(try await web.currentUser()["username"] == .string(Seed.username))
+    }
+}
