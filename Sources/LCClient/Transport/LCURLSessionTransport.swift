@@ -36,11 +36,18 @@ public struct LCURLSessionTransport: LCTransport {
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
         let handle = DataTaskHandle()
+        // The request's own timeout, enforced here: FoundationNetworking applies the session's
+        // `timeoutIntervalForRequest` and ignores a shorter `URLRequest.timeoutInterval`.
+        let timer = Task {
+            try await Task.sleep(nanoseconds: UInt64(max(request.timeout, 0) * 1_000_000_000))
+            handle.timeOut()
+        }
+        defer { timer.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<LCHTTPResponse, Error>) in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     if let error {
-                        continuation.resume(throwing: error)
+                        continuation.resume(throwing: handle.didTimeOut ? URLError(.timedOut) : error)
                     } else if let http = response as? HTTPURLResponse {
                         var headers: [String: String] = [:]
                         for (name, value) in http.allHeaderFields {
@@ -56,29 +63,5 @@ public struct LCURLSessionTransport: LCTransport {
         } onCancel: {
             handle.cancel()
         }
-    }
-}
-
-/// The data task of one request, cancellable from another thread, even before it started.
-final class DataTaskHandle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelled = false
-
-    func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelled = self.cancelled
-        lock.unlock()
-        task.resume()
-        if cancelled { task.cancel() }
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
     }
 }

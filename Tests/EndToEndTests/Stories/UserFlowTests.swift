@@ -55,4 +55,15 @@ struct UserFlowTests {
         }
         #expect(missing?.code == .userNotFound)
     }
+
+    @Test func aPasswordResetEmail_landsInTheOutbox_withItsLink() async throws {
+        let emulator = try await Emulator.start()
+        let app = emulator.application
+        try await LCUser.signUp(username: "eve", password: "secret-1", email: "eve@example.com", in: app)
+        try await LCUser.requestPasswordReset(email: "eve@example.com", in: app)
+        let mail = try #require(try await emulator.outbox.messages(email: "eve@example.com", purpose: "resetPassword").first)
+        #expect(mail.link?.hasPrefix(emulator.baseURL.absoluteString) == true)
+        let unknown = await #expect(throws: LCError.self) { try await LCUser.requestPasswordReset(email: "nobody@example.com", in: app) }
+        #expect(unknown?.code == .emailNotFound)
+    }
 }
