@@ -48,12 +48,30 @@ public struct LCConstraint: Sendable {
         LCConstraint("$dontSelect", ["query": query.innerJSON, "key": .string(key)])
     }
 
-    /// Sorted by distance from `point`, optionally within `maxKilometers`.
-    public static func near(_ point: LCGeoPoint, maxKilometers: Double? = nil, minKilometers: Double? = nil) -> LCConstraint {
+    /// A distance for `near`, in the unit the server is told.
+    public enum Distance: Sendable {
+        case kilometers(Double), miles(Double), radians(Double)
+
+        func bound(_ prefix: String) -> (String, JSON) {
+            switch self {
+            case .kilometers(let value): return ("$\(prefix)DistanceInKilometers", .number(value))
+            case .miles(let value): return ("$\(prefix)DistanceInMiles", .number(value))
+            case .radians(let value): return ("$\(prefix)DistanceInRadians", .number(value))
+            }
+        }
+    }
+
+    /// Sorted by distance from `point`, nearest first, optionally within bounds.
+    public static func near(_ point: LCGeoPoint, within max: Distance? = nil, beyond min: Distance? = nil) -> LCConstraint {
         var operators: [(String, JSON)] = [("$nearSphere", point.json)]
-        if let maxKilometers { operators.append(("$maxDistanceInKilometers", .number(maxKilometers))) }
-        if let minKilometers { operators.append(("$minDistanceInKilometers", .number(minKilometers))) }
+        if let max { operators.append(max.bound("max")) }
+        if let min { operators.append(min.bound("min")) }
         return LCConstraint(operators: operators)
+    }
+
+    /// Sorted by distance from `point`, optionally within `maxKilometers`.
+    public static func near(_ point: LCGeoPoint, maxKilometers: Double?, minKilometers: Double? = nil) -> LCConstraint {
+        near(point, within: maxKilometers.map(Distance.kilometers), beyond: minKilometers.map(Distance.kilometers))
     }
     /// Inside the rectangle from `southwest` to `northeast` (`$within.$box`).
     public static func withinBox(southwest: LCGeoPoint, northeast: LCGeoPoint) -> LCConstraint {

@@ -66,4 +66,19 @@ struct UserFlowTests {
         let unknown = await #expect(throws: LCError.self) { try await LCUser.requestPasswordReset(email: "nobody@example.com", in: app) }
         #expect(unknown?.code == .emailNotFound)
     }
+
+    @Test func aLinkedAccount_logsInAsTheSameUser_untilUnlinked() async throws {
+        let emulator = try await Emulator.start()
+        let app = emulator.application
+        let owner = try await LCUser.signUp(username: "linker", password: "secret-1", in: app)
+        let weixin: JSONObject = ["openid": "wx-link", "access_token": "t", "expires_in": 7200]
+        try await LCUser.associate(authData: weixin, platform: "weixin", in: app)
+        let device = emulator.makeApplication()
+        #expect(try await LCUser.logIn(authData: weixin, platform: "weixin", in: device).objectId == owner.objectId)
+        try await LCUser.dissociate(platform: "weixin", in: app)
+        let gone = await #expect(throws: LCError.self) {
+            try await LCUser.logIn(authData: weixin, platform: "weixin", failOnNotExist: true, in: device)
+        }
+        #expect(gone?.code == .userNotFound)
+    }
 }
