@@ -13,10 +13,10 @@ enum CaptchaRenderer {
         }
         let characters = Array(code)
         guard !characters.isEmpty else { return image }
-        // Each character gets a cell; the glyph fills most of it, 5:7 or taller.
+        // Each character gets a cell; the glyph fills most of it, at most 1.7 times as tall as wide.
         let cellWidth = Double(width) * 0.9 / Double(characters.count)
         let glyphWidth = max(5, cellWidth * 0.72)
-        let glyphHeight = max(7, min(Double(height) * 0.72, glyphWidth * 2))
+        let glyphHeight = max(7, min(Double(height) * 0.72, glyphWidth * 1.7))
         let left = (Double(width) - cellWidth * Double(characters.count)) / 2
         for (index, character) in characters.enumerated() {
             let slack = max(0, Double(height) - glyphHeight)
@@ -36,18 +36,35 @@ enum CaptchaRenderer {
         var slant: Double
     }
 
-    /// Maps every pixel of the glyph's box back into the 5×7 bitmap (nearest neighbour).
+    /// Samples of each pixel per axis: ink coverage is measured on a 4×4 grid, so thin strokes
+    /// of small glyphs come out grey instead of vanishing between pixels.
+    private static let samples = 4
+
+    /// Maps sample points of every pixel in the glyph's box back into the 5×7 bitmap and blends
+    /// the ink over the background by the share of samples that hit it.
     private static func draw(_ character: Character, at box: GlyphPlacement, ink: UInt8, into image: inout GrayImage) {
         let middle = box.y + box.height / 2
         let reach = Int((box.height / 2 * abs(box.slant)).rounded(.up))
         for py in Int(box.y.rounded(.down))...Int((box.y + box.height).rounded(.up)) {
             for px in (Int(box.x.rounded(.down)) - reach)...(Int((box.x + box.width).rounded(.up)) + reach) {
-                let u = (Double(px) + 0.5 - box.x - box.slant * (Double(py) + 0.5 - middle)) / box.width
-                let v = (Double(py) + 0.5 - box.y) / box.height
-                guard u >= 0, u < 1, v >= 0, v < 1 else { continue }
-                let column = Int(u * Double(CaptchaFont.columns))
-                let row = Int(v * Double(CaptchaFont.rows))
-                if CaptchaFont.ink(character, column: column, row: row) { image.plot(px, py, ink) }
+                guard px >= 0, py >= 0, px < image.width, py < image.height else { continue }
+                var hits = 0
+                for sy in 0..<samples {
+                    for sx in 0..<samples {
+                        let x = Double(px) + (Double(sx) + 0.5) / Double(samples)
+                        let y = Double(py) + (Double(sy) + 0.5) / Double(samples)
+                        let u = (x - box.x - box.slant * (y - middle)) / box.width
+                        let v = (y - box.y) / box.height
+                        guard u >= 0, u < 1, v >= 0, v < 1 else { continue }
+                        if CaptchaFont.ink(character, column: Int(u * Double(CaptchaFont.columns)), row: Int(v * Double(CaptchaFont.rows))) {
+                            hits += 1
+                        }
+                    }
+                }
+                guard hits > 0 else { continue }
+                let coverage = Double(hits) / Double(samples * samples)
+                let blended = Double(image[px, py]) * (1 - coverage) + Double(ink) * coverage
+                image[px, py] = UInt8(blended.rounded())
             }
         }
     }

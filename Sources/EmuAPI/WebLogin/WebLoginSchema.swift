@@ -30,10 +30,12 @@ enum WebLoginSchema {
                 failures INTEGER NOT NULL
             );
             -- One row per OAuth grant or refresh (login-flows.md §3); a refresh deletes its row.
+            -- session_token: the user's LeanCloud session the tokens stand for; they die with it.
             CREATE TABLE oauth_tokens (
                 access_token TEXT PRIMARY KEY,
                 refresh_token TEXT NOT NULL UNIQUE,
                 user_id TEXT NOT NULL,
+                session_token TEXT NOT NULL,
                 created_at INTEGER NOT NULL,
                 expires_at INTEGER NOT NULL,
                 refresh_expires_at INTEGER NOT NULL

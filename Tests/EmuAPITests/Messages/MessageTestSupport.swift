@@ -21,6 +21,11 @@ enum MessageTestSupport {
         return response.json?["results"]?[0]?["code"]?.stringValue
     }
 
+    /// Moves the emulator clock through the admin side door.
+    static func advance(_ emulator: TestEmulator, _ amount: String) {
+        _ = try? emulator.inProcessClient(credentials: .masterKey).post("/__admin/clock", json: ["advance": .string(amount)])
+    }
+
     struct TestFailure: Error {
         var message: String
         init(_ message: String) { self.message = message }

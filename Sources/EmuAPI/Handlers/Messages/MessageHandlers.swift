@@ -5,5 +5,6 @@ enum MessageHandlers {
         OutboxHandlers.register(in: &router)
         ClockHandlers.register(in: &router)
         CaptchaHandlers.register(in: &router)
+        SMSHandlers.register(in: &router)
     }
 }

@@ -1,0 +1,66 @@
+import EmuHTTP
+import LCWire
+
+/// Generic SMS verification (spec §7.2, docs/captcha-sms.md): `requestSmsCode` sends a
+/// six-digit code (to the outbox), `verifySmsCode/<code>` spends it.
+enum SMSHandlers {
+    static func register(in router: inout Router<APIRoute>) {
+        router.add("POST", "/1.1/requestSmsCode", APIRoute(access: .app, execution: .pooled, handler: requestCode))
+        router.add("POST", "/1.1/verifySmsCode/:code", APIRoute(access: .app, execution: .pooled, handler: verifyCode))
+    }
+
+    /// Most minutes a code may live: a day, like the daily limit's window.
+    static let ttlMinutes = 1...1440
+
+    /// `POST /1.1/requestSmsCode {"mobilePhoneNumber"[, "smsType", "ttl", "validate_token", "name", "op"]}` → `{}`.
+    static func requestCode(_ request: APIRequest) throws -> APIResponse {
+        try requireGenericSms(request)
+        let body = try request.jsonObjectBody()
+        let phone = try PhoneNumber.required(body)
+        var code = SMSCodes.Request(phone: phone, purpose: "verify")
+        switch body["smsType"] {
+        case nil, .null, .string("sms"): code.channel = .sms
+        case .string("voice"):
+            // spec §7.2: voice is domestic only.
+            guard phone.e164.hasPrefix("+86") else {
+                throw APIError(.invalidParameter("Voice codes are only sent to mainland China numbers."))
+            }
+            code.channel = .voice
+        default: throw APIError(.invalidParameter("smsType must be sms or voice."))
+        }
+        if let ttl = body["ttl"], !ttl.isNull {
+            guard let minutes = ttl.intValue, Double(minutes) == ttl.doubleValue, ttlMinutes.contains(minutes) else {
+                throw APIError(.invalidParameter("ttl must be a whole number of minutes from 1 to 1440."))
+            }
+            code.lifetime = Int64(minutes) * 60_000
+        }
+        try SMSSender(request).send(code, body: body)
+        return APIResponse(json: .object(JSONObject()))
+    }
+
+    /// `POST /1.1/verifySmsCode/<code> {"mobilePhoneNumber"}` → `{}`; wrong, expired or used → 603.
+    static func verifyCode(_ request: APIRequest) throws -> APIResponse {
+        try requireGenericSms(request)
+        var body = try request.jsonObjectBody()
+        // Older SDKs put the number in the query string.
+        if body["mobilePhoneNumber"] == nil, let number = request.query("mobilePhoneNumber") {
+            body["mobilePhoneNumber"] = .string(number)
+        }
+        let phone = try PhoneNumber.required(body)
+        let app = try request.requiredApp
+        let now = app.clock.nowMilliseconds
+        let code = request.parameter("code")
+        guard try app.database.write({ db in
+            try SMSCodes.consume(phone: phone, code: code, purpose: "verify", now: now, in: db)
+        }) != nil else { throw APIError(.invalidSMSCode) }
+        return APIResponse(json: .object(JSONObject()))
+    }
+
+    /// spec §7.2: without the app option, clients get 119; the master key still works.
+    static func requireGenericSms(_ request: APIRequest) throws {
+        let app = try request.requiredApp
+        guard app.configuration.options.messages.isGenericSmsEnabled || request.isMaster else {
+            throw APIError(.operationForbiddenForClients)
+        }
+    }
+}
