@@ -20,6 +20,13 @@ extension AppOptions {
             options.returnACL = flag
         },
     ] + MessageOptions.fields + [
+        Field(key: "sessionLifetime") { options, value in
+            // Longer than the signature window's one-day cap: sessions live weeks (a year at most).
+            guard case .number(let seconds) = value, seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {
+                throw ConfigurationError("expected seconds, more than 0 and at most 31536000, got \(value.jsonString)")
+            }
+            options.sessionLifetime = seconds
+        },
     ]
 
     /// The names of the known keys, for error messages.

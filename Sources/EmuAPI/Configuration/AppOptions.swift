@@ -14,9 +14,13 @@ public struct AppOptions: Sendable, Equatable {
     public var returnACL = false
     /// Captcha and SMS settings (docs/captcha-sms.md); nil = the emulator's default.
     public var messages = MessageOptions()
+    /// Seconds a new session token lives (docs/users.md); nil = tokens never expire, as on the
+    /// real service by default (spec §5.2).
+    public var sessionLifetime: Double?
 
-    public init(signMaxSkewSeconds: Double? = nil) {
+    public init(signMaxSkewSeconds: Double? = nil, sessionLifetime: Double? = nil) {
         self.signMaxSkewSeconds = signMaxSkewSeconds
+        self.sessionLifetime = sessionLifetime
     }
 
     /// The signature window in milliseconds for this app, given the emulator-wide one; nil = none.

@@ -11,6 +11,7 @@ enum Routes {
         BatchHandlers.register(in: &router)
         FileHandlers.register(in: &router)
         MessageHandlers.register(in: &router)
+        UserHandlers.register(in: &router)
         return router
     }
 }

@@ -102,10 +102,30 @@ enum AppSchema {
                 CREATE INDEX sms_codes_by_phone ON sms_codes (phone, created_at);
                 """)
         }
+        migrator.registerMigration("users-v1") { db in
+            // Failed log-ins for the lockout (spec §5.4, 219), times in ms; single-use links of
+            // the email flows (§5.9); partial expression indexes for the unique user fields,
+            // so sign-up and log-in look users up without scanning `objects`.
+            try db.execute("""
+                CREATE TABLE login_failures (user_id TEXT NOT NULL, at INTEGER NOT NULL);
+                CREATE INDEX login_failures_by_user ON login_failures (user_id, at);
+                CREATE TABLE user_links (
+                    token TEXT PRIMARY KEY,
+                    purpose TEXT NOT NULL,
+                    user_id TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    expires_at INTEGER NOT NULL
+                );
+                CREATE INDEX users_v1_by_username ON objects (json_extract(data, '$.username')) WHERE class = '_User';
+                CREATE INDEX users_v1_by_email ON objects (json_extract(data, '$.email')) WHERE class = '_User';
+                CREATE INDEX users_v1_by_phone ON objects (json_extract(data, '$.mobilePhoneNumber'))
+                    WHERE class = '_User';
+                """)
+        }
         return migrator
     }
 
     /// Tables emptied by a reset, children first.
-    static let dataTables = ["sessions", "file_uploads", "file_blobs", "relations", "objects", "classes",
-                              "captchas", "validate_tokens", "sms_codes"]
+    static let dataTables = ["user_links", "login_failures", "sessions", "file_uploads", "file_blobs", "relations",
+                              "objects", "classes", "captchas", "validate_tokens", "sms_codes"]
 }

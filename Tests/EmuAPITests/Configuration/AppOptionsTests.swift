@@ -25,7 +25,7 @@ import Testing
     @Test func knownKeys_listEveryOption() {
         #expect(Set([
             "signMaxSkewSeconds", "classPermissions", "returnACL", "captchaEnabled", "captchaFixedCode",
-            "requireCaptchaForSms", "genericSmsEnabled", "fixedSmsCodes", "smsRateLimits",
+            "requireCaptchaForSms", "genericSmsEnabled", "fixedSmsCodes", "smsRateLimits", "sessionLifetime",
         ]).isSubset(of: AppOptions.knownKeys))
     }
 

@@ -7,6 +7,7 @@ extension ObjectHandlers {
         APIRoute(access: .app, execution: .pooled) { request in
             let app = try request.requiredApp
             let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserHandlers.signUp(request, collection: collection) }
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .create)
             let created = try ObjectWrites.create(className: className, patch: patch, app: app,
                                                   render: fetchWhenSave(request), access: try request.accessContext())

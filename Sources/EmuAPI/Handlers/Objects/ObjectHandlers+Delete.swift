@@ -7,6 +7,7 @@ extension ObjectHandlers {
         APIRoute(access: .app, execution: .pooled) { request in
             let app = try request.requiredApp
             let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserHandlers.delete(request) }
             try ObjectWrites.delete(className: className, objectId: request.parameter("objectId"),
                                     condition: try condition(request), app: app, access: try request.accessContext())
             return APIResponse(json: .object(JSONObject()))

@@ -8,6 +8,7 @@ extension ObjectHandlers {
         APIRoute(access: .app, execution: .pooled) { request in
             let app = try request.requiredApp
             let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserHandlers.fetch(request) }
             let objectId = request.parameter("objectId")
             let access = try request.accessContext()
             let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)

@@ -7,6 +7,7 @@ extension ObjectHandlers {
         APIRoute(access: .app, execution: .pooled) { request in
             let app = try request.requiredApp
             let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserHandlers.update(request) }
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .update)
             let updated = try ObjectWrites.update(
                 className: className, objectId: request.parameter("objectId"), patch: patch,

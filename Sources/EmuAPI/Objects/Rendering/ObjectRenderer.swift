@@ -29,6 +29,10 @@ public struct ObjectRenderer: Sendable {
     /// The response form of `record`. Call inside a read or write of the record's database.
     public func render(_ record: ObjectRecord, in db: Database) throws -> JSONObject {
         var object = try Self.wireForm(record, in: db)
+        if let access, record.className == LCClassName.user {
+            // spec §5.2: a user's `authData` only for that user and the master key.
+            object = UserResponse.hidingAuthData(object, of: record.objectId, for: access.caller)
+        }
         if options.returnACL {
             object[LCFieldName.acl] = .object(record.acl ?? ACLValidator.classDefault)
         }

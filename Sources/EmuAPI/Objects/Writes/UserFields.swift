@@ -1,8 +1,9 @@
 import EmuCrypto
 import LCWire
 
-/// What the object API does for `_User` before the user endpoints arrive: a `password` is
-/// stored only as a PBKDF2 hash (`EmuCrypto.PasswordHasher`) and never rendered.
+/// How a `_User` password is kept: only as a PBKDF2 hash (`EmuCrypto.PasswordHasher`), never
+/// rendered. The user endpoints (`Users/`, docs/users.md) hash through `prepared` and verify
+/// with `hasher`.
 enum UserFields {
     static let hasher = PasswordHasher()
 

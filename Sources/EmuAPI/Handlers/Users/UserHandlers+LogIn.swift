@@ -1,0 +1,57 @@
+import LCWire
+
+extension UserHandlers {
+    /// `POST /1.1/login` and the legacy `GET /1.1/login?username=&password=` (spec §5.4,
+    /// login-flows §1): 200 with the user minus `password`, plus its stable `sessionToken`.
+    static func logIn(_ request: APIRequest, fields: JSONObject) throws -> APIResponse {
+        let app = try request.requiredApp
+        let (field, value, notFound) = try identifier(fields)
+        guard case .string(let password)? = fields[LCFieldName.password], !password.isEmpty else {
+            throw APIError(.passwordMissing)
+        }
+        let now = app.clock.nowMilliseconds
+        let user = try app.database.read { db -> ObjectRecord in
+            guard let user = try UserStore.user(where: field, equals: value, in: db) else { throw APIError(notFound) }
+            if try LoginThrottle.isLocked(userId: user.objectId, now: now, in: db) { throw APIError(.loginLocked) }
+            return user
+        }
+        // Hashing runs outside the writer; the hasher compares in constant time.
+        let matches = user.fields[LCFieldName.password]?.stringValue.map {
+            UserFields.hasher.verify(password: password, encoded: $0)
+        } ?? false
+        let body = try app.database.write { db -> JSONObject? in
+            guard matches else {
+                try LoginThrottle.recordFailure(userId: user.objectId, now: now, in: db)
+                return nil
+            }
+            try LoginThrottle.clear(userId: user.objectId, in: db)
+            let token = try UserResponse.token(for: user.objectId, app: app, in: db)
+            return try UserResponse.withSession(user, token: token, in: db)
+        }
+        guard let body else { throw APIError(.usernamePasswordMismatch) }
+        return APIResponse(json: .object(body))
+    }
+
+    /// Which field identifies the user: `username` wins over `email` (Python SDK, §5.4), then
+    /// `mobilePhoneNumber`; each has its own "not found" code (211, 205, 213). None → 200.
+    private static func identifier(_ fields: JSONObject) throws -> (String, String, LCErrorCode) {
+        let candidates: [(String, LCErrorCode)] = [
+            (LCFieldName.username, .userNotFound),
+            (LCFieldName.email, .emailNotFound),
+            (LCFieldName.mobilePhoneNumber, .mobilePhoneNumberNotFound),
+        ]
+        for (field, notFound) in candidates {
+            if case .string(let value)? = fields[field], !value.isEmpty { return (field, value, notFound) }
+        }
+        throw APIError(.usernameMissing)
+    }
+
+    /// The query parameters of the legacy GET form, as a body.
+    static func legacyLogInFields(_ request: APIRequest) -> JSONObject {
+        var fields = JSONObject()
+        for name in [LCFieldName.username, LCFieldName.email, LCFieldName.mobilePhoneNumber, LCFieldName.password] {
+            if let value = request.query(name) { fields[name] = .string(value) }
+        }
+        return fields
+    }
+}

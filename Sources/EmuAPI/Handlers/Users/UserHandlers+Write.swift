@@ -1,0 +1,31 @@
+import LCWire
+
+extension UserHandlers {
+    /// `PUT /1.1/users/<id>` (and `/1.1/classes/_User/<id>`): self-only (§5.6) →
+    /// `{"updatedAt","objectId"}`, after the changed fields with `fetchWhenSave`.
+    static func update(_ request: APIRequest) throws -> APIResponse {
+        let app = try request.requiredApp
+        let objectId = request.parameter("objectId")
+        let access = try request.accessContext()
+        try requireSelf(access.caller, objectId: objectId)
+        let updated = try UserWrites.update(
+            objectId: objectId, body: try request.jsonObjectBody(), condition: try ObjectHandlers.condition(request),
+            app: app, access: access, fetchWhenSave: ObjectHandlers.fetchWhenSave(request))
+        var body = updated.changedFields ?? JSONObject()
+        body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
+        body[LCFieldName.objectId] = .string(updated.record.objectId)
+        return APIResponse(json: .object(body))
+    }
+
+    /// `DELETE /1.1/users/<id>` (and `/1.1/classes/_User/<id>`): self-only (§5.6) → `{}`; the
+    /// user's session dies with it.
+    static func delete(_ request: APIRequest) throws -> APIResponse {
+        let app = try request.requiredApp
+        let objectId = request.parameter("objectId")
+        let access = try request.accessContext()
+        try requireSelf(access.caller, objectId: objectId)
+        try UserWrites.delete(objectId: objectId, condition: try ObjectHandlers.condition(request), app: app,
+                              access: access)
+        return APIResponse(json: .object(JSONObject()))
+    }
+}

@@ -1,0 +1,33 @@
+import EmuSQLite
+
+/// The log-in lockout (spec §5.4, §10): more than 6 failed log-ins for one user within 15
+/// minutes lock the account until 15 minutes after the last failure, even for the right
+/// password (219). Failures live in `login_failures`; time is the app clock's.
+enum LoginThrottle {
+    /// Failures that lock: "more than 6".
+    static let maxFailures = 6
+    /// The window the failures must fall in, and how long the lock lasts after the last one.
+    static let window: Int64 = 15 * 60 * 1000
+
+    /// Whether the user is locked out at `now`: the last 7 failures span less than the window
+    /// and the last one is less than a window ago.
+    static func isLocked(userId: String, now: Int64, in db: Database) throws -> Bool {
+        let times = try db.query(
+            "SELECT at FROM login_failures WHERE user_id = ? ORDER BY at DESC LIMIT ?",
+            [.text(userId), .integer(Int64(maxFailures + 1))]).compactMap { $0[0].int64Value }
+        guard times.count > maxFailures, let last = times.first, let oldest = times.last else { return false }
+        return last - oldest < window && now < last + window
+    }
+
+    /// Records a failure, forgetting those too old to matter any more.
+    static func recordFailure(userId: String, now: Int64, in db: Database) throws {
+        try db.execute("DELETE FROM login_failures WHERE user_id = ? AND at <= ?",
+                       [.text(userId), .integer(now - 2 * window)])
+        try db.execute("INSERT INTO login_failures (user_id, at) VALUES (?, ?)", [.text(userId), .integer(now)])
+    }
+
+    /// A successful log-in (or a deleted user) starts from a clean slate.
+    static func clear(userId: String, in db: Database) throws {
+        try db.execute("DELETE FROM login_failures WHERE user_id = ?", [.text(userId)])
+    }
+}

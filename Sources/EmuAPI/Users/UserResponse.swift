@@ -1,0 +1,33 @@
+import EmuSQLite
+import LCWire
+
+/// The shapes the user endpoints answer with (spec §5.3–§5.7).
+enum UserResponse {
+    /// The log-in shape: `sessionToken` first, then the whole user minus `password` (§5.4).
+    static func withSession(_ record: ObjectRecord, token: String, in db: Database) throws -> JSONObject {
+        var body: JSONObject = [LCFieldName.sessionToken: .string(token)]
+        for (key, value) in try ObjectRenderer.wireForm(record, in: db) { body[key] = value }
+        return body
+    }
+
+    /// What the user's own session token is, issuing one if it has none (or it expired).
+    static func token(for userId: String, app: AppRuntime, in db: Database) throws -> String {
+        try SessionStore.tokenForLogIn(userId: userId, now: app.clock.nowMilliseconds,
+                                       lifetime: app.sessionLifetimeMilliseconds, in: db)
+    }
+
+    /// `authData` is shown only to its owner and the master key (§5.2).
+    static func hidingAuthData(_ object: JSONObject, of userId: String?, for caller: Caller) -> JSONObject {
+        if caller.isMaster || (caller.userId != nil && caller.userId == userId) { return object }
+        var object = object
+        object.removeValue(forKey: LCFieldName.authData)
+        return object
+    }
+}
+
+extension AppRuntime {
+    /// `options.sessionLifetime` in milliseconds; nil = tokens never expire (spec §5.2).
+    var sessionLifetimeMilliseconds: Int64? {
+        AppOptions.milliseconds(seconds: configuration.options.sessionLifetime)
+    }
+}
