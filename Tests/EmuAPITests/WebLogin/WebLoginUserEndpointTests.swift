@@ -31,6 +31,23 @@ import Testing
         #expect(try webLogIn(emulator, "first-secret") == 1)
     }
 
+    @Test func passwordResetBySms_keepsTheWebPasswordInStep() throws {
+        let emulator = try TestEmulator.start { configuration in
+            configuration.apps[0].options.messages.fixedSmsCodes = ["+8618600000005": "123456"]
+        }
+        let client = emulator.inProcessClient()
+        let signUp = try client.post("/1.1/users", json: [
+            "username": "carol", "password": "first-secret", "mobilePhoneNumber": "18600000005",
+        ])
+        #expect(signUp.status == 201)
+        #expect(try client.post("/1.1/requestPasswordResetBySmsCode", json: ["mobilePhoneNumber": "18600000005"]).text == "{}")
+        let reset = try client.put("/1.1/resetPasswordBySmsCode/123456",
+                                   json: ["mobilePhoneNumber": "18600000005", "password": "second-secret"])
+        #expect(reset.text == "{}")
+        #expect(try webLogIn(emulator, "second-secret") == 0)
+        #expect(try webLogIn(emulator, "first-secret") == 1)
+    }
+
     @Test func bearer_onUsersMe_answersTheTokensUser() throws {
         let fixture = try OAuthFixture()
         let access = try #require(try fixture.passwordGrant().json?["access_token"]?.stringValue)
