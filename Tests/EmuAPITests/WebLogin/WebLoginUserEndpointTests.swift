@@ -22,6 +22,8 @@ import Testing
         let emulator = try TestEmulator.start()
         let (id, token) = try signUp(emulator)
         #expect(try webLogIn(emulator, "first-secret") == 0)
+        let logIn = try emulator.inProcessClient().post("/1.1/login", json: ["username": "carol", "password": "first-secret"])
+        #expect(logIn.status == 200 && logIn.json?["_webPassword"] == nil)
         var client = emulator.inProcessClient()
         client.sessionToken = token
         let update = try client.put("/1.1/users/\(id)/updatePassword",
