@@ -30,17 +30,21 @@ enum WebLoginSchema {
                 failures INTEGER NOT NULL
             );
             -- One row per OAuth grant or refresh (login-flows.md §3); a refresh deletes its row.
-            -- session_token: the user's LeanCloud session the tokens stand for; they die with it.
             CREATE TABLE oauth_tokens (
                 access_token TEXT PRIMARY KEY,
                 refresh_token TEXT NOT NULL UNIQUE,
                 user_id TEXT NOT NULL,
-                session_token TEXT NOT NULL,
                 created_at INTEGER NOT NULL,
                 expires_at INTEGER NOT NULL,
                 refresh_expires_at INTEGER NOT NULL
             );
             CREATE INDEX oauth_tokens_by_user ON oauth_tokens (user_id);
             """)
+    }
+
+    /// Migration `weblogin-v2`: OAuth tokens are bound to the user's LeanCloud session token and
+    /// die with it. Rows from before have none ('') and so stop working.
+    static func bindOAuthTokensToSessions(in db: Database) throws {
+        try db.execute("ALTER TABLE oauth_tokens ADD COLUMN session_token TEXT NOT NULL DEFAULT ''")
     }
 }
