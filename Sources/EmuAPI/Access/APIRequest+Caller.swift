@@ -1,9 +1,11 @@
 import LCWire
 
 extension APIRequest {
-    /// The session token sent with the request: `X-LC-Session` (or its aliases), else the
-    /// `session_token` query parameter (spec §5.5). Empty values count as none.
+    /// The session token sent with the request: the one an OAuth bearer token stands for, else
+    /// `X-LC-Session` (or its aliases), else the `session_token` query parameter (spec §5.5).
+    /// Empty values count as none.
     public var sessionToken: String? {
+        if let bearerSessionToken { return bearerSessionToken }
         let header = LCRequestCredentials { http.headers[$0] }.sessionToken
         if let header, !header.isEmpty { return header }
         if let query = query("session_token"), !query.isEmpty { return query }

@@ -5,7 +5,8 @@ extension AppRuntime {
     /// token per user). For tests and tools that act as a user without knowing the password.
     public func sessionToken(forUser userId: String) throws -> String {
         try database.write { db in
-            try SessionStore.tokenForLogIn(userId: userId, now: clock.nowMilliseconds, lifetime: nil, in: db)
+            try SessionStore.tokenForLogIn(userId: userId, now: clock.nowMilliseconds,
+                                          lifetime: sessionLifetimeMilliseconds, in: db)
         }
     }
 }

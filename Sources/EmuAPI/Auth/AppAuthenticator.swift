@@ -12,15 +12,21 @@ struct AppAuthenticator: Sendable {
     /// Per app: its options may set its own signature window.
     let verifiers: [String: LCAuthVerifier]
 
+    /// Served when a keyless request names no app (the first configured one).
+    let defaultAppId: String?
+
     struct Outcome {
         var app: AppRuntime?
         var isMaster: Bool
+        /// The session token an OAuth bearer token stands for (OAuth/OAuthBearer.swift).
+        var sessionToken: String? = nil
     }
 
     /// - Parameter maxSkewMilliseconds: window for signature timestamps of apps whose options set
     ///   none; nil = none (as the real service).
-    init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64? = nil) {
+    init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64? = nil, defaultAppId: String? = nil) {
         self.apps = apps
+        self.defaultAppId = defaultAppId
         self.verifier = LCAuthVerifier(maxSkew: maxSkewMilliseconds)
         self.verifiers = apps.mapValues {
             LCAuthVerifier(maxSkew: $0.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkewMilliseconds))
@@ -39,10 +45,17 @@ struct AppAuthenticator: Sendable {
         case .appInQuery(let parameter):
             guard let app = request.queryValue(parameter).flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
             return Outcome(app: app, isMaster: false)
+        case .keyless:
+            return Outcome(app: keylessApp(request), isMaster: false)
         case .app, .master:
             break
         }
         let credentials = LCRequestCredentials { request.headers[$0] }
+        if let token = AuthorizationHeader.bearer(request.headers) {
+            if access == .master { throw failure("this endpoint needs the master key") }
+            let (app, session) = try OAuthBearer.resolve(token, appId: credentials.appId, apps: apps)
+            return Outcome(app: app, isMaster: false, sessionToken: session)
+        }
         let app = credentials.appId.flatMap { apps[$0] }
         let keys = app.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }
         let now = app?.clock.nowMilliseconds ?? 0
@@ -55,6 +68,14 @@ struct AppAuthenticator: Sendable {
         case .failure(let reason):
             throw failure(reason.reason)
         }
+    }
+
+    /// The cookie-session and OAuth routes carry no keys: `X-LC-Id` or the OAuth client id names
+    /// the app (nil when unknown), else the default app serves them.
+    private func keylessApp(_ request: HTTPRequest) -> AppRuntime? {
+        let named = LCRequestCredentials { request.headers[$0] }.appId ?? AuthorizationHeader.basic(request.headers)?.clientId
+        guard let id = named ?? defaultAppId else { return nil }
+        return apps[id]
     }
 
     private func failure(_ reason: String) -> APIError {

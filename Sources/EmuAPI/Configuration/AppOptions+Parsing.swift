@@ -19,7 +19,7 @@ extension AppOptions {
             guard let flag = value.boolValue else { throw ConfigurationError("expected true or false, got \(value.jsonString)") }
             options.returnACL = flag
         },
-    ] + MessageOptions.fields + [
+    ] + MessageOptions.fields + WebLoginOptions.fields + [
         Field(key: "sessionLifetime") { options, value in
             // Longer than the signature window's one-day cap: sessions live weeks (a year at most).
             guard case .number(let seconds) = value, seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {

@@ -17,6 +17,8 @@ public struct AppOptions: Sendable, Equatable {
     /// Seconds a new session token lives (docs/users.md); nil = tokens never expire, as on the
     /// real service by default (spec §5.2).
     public var sessionLifetime: Double?
+    /// Cookie-session and OAuth log-in settings (docs/web-login.md); nil = the emulator's default.
+    public var webLogin = WebLoginOptions()
 
     public init(signMaxSkewSeconds: Double? = nil, sessionLifetime: Double? = nil) {
         self.signMaxSkewSeconds = signMaxSkewSeconds

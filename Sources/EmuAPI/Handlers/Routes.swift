@@ -12,6 +12,8 @@ enum Routes {
         FileHandlers.register(in: &router)
         MessageHandlers.register(in: &router)
         UserHandlers.register(in: &router)
+        WebLoginHandlers.register(in: &router)
+        OAuthHandlers.register(in: &router)
         return router
     }
 }

@@ -27,7 +27,8 @@ struct FieldAccess: Sendable {
         default: break
         }
         let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !segments.isEmpty, segments.allSatisfy({ !$0.isEmpty && !$0.contains("$") }) else {
+        guard !segments.isEmpty, segments.allSatisfy({ !$0.isEmpty && !$0.contains("$") }),
+              !WebPassword.isHidden(segments[0]) else {  // never queryable (WebLogin/WebPassword.swift)
             throw QueryError.invalid("bad key '\(path)'")
         }
         // Field paths are the one piece of SQL text taken from input: keys are spliced as literals

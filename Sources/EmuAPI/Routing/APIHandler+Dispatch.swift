@@ -28,7 +28,8 @@ extension APIHandler: SubRequestDispatching {
             method: subrequest.method, target: target.target, path: target.path, query: target.query,
             version: outer.http.version, headers: headers, body: body)
         let request = APIRequest(http: http, parameters: parameters, requestId: outer.requestId,
-                                 app: outer.app, isMaster: outer.isMaster, dispatcher: self)
+                                 app: outer.app, isMaster: outer.isMaster,
+                                 bearerSessionToken: outer.bearerSessionToken, dispatcher: self)
         return run(route, request)
     }
 }

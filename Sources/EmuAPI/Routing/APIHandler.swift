@@ -37,7 +37,8 @@ final class APIHandler: HTTPHandler {
         do {
             let auth = try authenticator.authenticate(request, access: route.access, parameters: parameters)
             apiRequest = APIRequest(http: request, parameters: parameters, requestId: requestId,
-                                    app: auth.app, isMaster: auth.isMaster, dispatcher: self)
+                                    app: auth.app, isMaster: auth.isMaster, bearerSessionToken: auth.sessionToken,
+                                    dispatcher: self)
         } catch {
             return respond(finish(render(error, requestId: requestId, request: request)))
         }

@@ -12,6 +12,8 @@ public struct APIRequest: Sendable {
     public let app: AppRuntime?
     /// True when the master key was presented.
     public let isMaster: Bool
+    /// The session token an OAuth `Authorization: Bearer` token stands for; it wins over `X-LC-Session`.
+    var bearerSessionToken: String? = nil
     /// Runs sub-requests through the same router (batch); nil for requests built by hand in tests.
     var dispatcher: (any SubRequestDispatching)? = nil
 

@@ -7,6 +7,9 @@ public enum RouteAccess: Sendable, Equatable {
     case appInPath(parameter: String)
     /// The same, with the app named by a query parameter (`/1.1/captchaImage?appId=…`).
     case appInQuery(parameter: String)
+    /// No LeanCloud keys (the cookie-session `/api` and OAuth `/oauth` routes): the app named
+    /// by `X-LC-Id` or the OAuth client id (none when unknown), else the emulator's first app.
+    case keyless
     /// A valid app id plus app key, master key or signature.
     case app
     /// The master key only.

@@ -46,7 +46,8 @@ public final class Emulator: Sendable {
         handler = APIHandler(
             router: router,
             authenticator: AppAuthenticator(
-                apps: apps, maxSkewMilliseconds: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds)),
+                apps: apps, maxSkewMilliseconds: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds),
+                defaultAppId: configuration.apps.first?.appId),
             pool: WorkerPool(width: configuration.workerCount), logger: logger)
         server = HTTPServer(configuration: configuration.http, handler: handler, errorResponder: Self.protocolError)
     }

@@ -42,7 +42,9 @@ public struct SeedData: Sendable {
             throw ImportError("a _User password must be a non-blank string")
         }
         var hashed = record
-        hashed.fields[LCFieldName.password] = .string(UserFields.hasher.hash(password: text))
+        let hash = UserFields.hasher.hash(password: text)
+        hashed.fields[LCFieldName.password] = .string(hash)
+        hashed.fields[WebPassword.field] = .string(WebPassword.stored(plain: text, hash: hash))  // /api/login
         return hashed
     }
 

@@ -122,10 +122,12 @@ enum AppSchema {
                     WHERE class = '_User';
                 """)
         }
+        migrator.registerMigration("weblogin-v1") { db in try WebLoginSchema.create(in: db) }
         return migrator
     }
 
     /// Tables emptied by a reset, children first.
     static let dataTables = ["user_links", "login_failures", "sessions", "file_uploads", "file_blobs", "relations",
                               "objects", "classes", "captchas", "validate_tokens", "sms_codes"]
+        + WebLoginSchema.tables
 }

@@ -31,9 +31,13 @@ enum UserValidation {
         try checkContact(body)
     }
 
-    /// An email must look like one (125) and a phone number like one (127). `null` and a
-    /// Delete remove the field and are accepted.
+    /// An email must look like one (125) and a phone number like one (127); `authData` must be
+    /// an object of platforms (111). `null` and a Delete remove the field and are accepted.
     private static func checkContact(_ body: JSONObject) throws {
+        if let authData = body[LCFieldName.authData], !isRemoval(authData), authData.objectValue == nil {
+            let got = FieldType(of: authData)?.displayName ?? "Null"
+            throw APIError(.invalidType(key: LCFieldName.authData, expected: FieldType.object.displayName, got: got))
+        }
         if let email = body[LCFieldName.email], !isRemoval(email) {
             guard let text = email.stringValue, isEmail(text) else { throw APIError(.invalidEmail) }
         }

@@ -27,6 +27,7 @@ import Testing
             "signMaxSkewSeconds", "classPermissions", "returnACL", "captchaEnabled", "captchaFixedCode",
             "requireCaptchaForSms", "genericSmsEnabled", "fixedSmsCodes", "smsRateLimits", "sessionLifetime",
         ]).isSubset(of: AppOptions.knownKeys))
+        #expect(Set(WebLoginOptions.knownKeys).isSubset(of: AppOptions.knownKeys))
     }
 
     @Test func init_readsEveryKnownKey() throws {

@@ -91,4 +91,14 @@ import Testing
         #expect(try client.logIn(["username": "tom", "password": "pw"]).json?["code"] == 219)
         #expect(try client.logIn(["username": "ann", "password": "pw"]).status == 200)
     }
+
+    @Test func adminReset_forgetsFailuresAndSessions() throws {
+        for _ in 0..<7 { _ = try client.logIn(["username": "tom", "password": "bad"]) }
+        #expect(try emulator.inProcessClient(credentials: .masterKey).post("/__admin/reset").status == 200)
+        #expect(try client.acting(as: user.sessionToken).get("/1.1/users/me").json?["code"] == 211)
+        let failures = try emulator.appRuntime.database.read { db in
+            try db.scalar("SELECT COUNT(*) FROM login_failures")?.int64Value
+        }
+        #expect(failures == 0)
+    }
 }

@@ -45,6 +45,8 @@ import Testing
         (["username": "u", "password": " "], 218, "Invalid password, it must be a non-blank string."),
         (["username": "u", "password": "p", "email": "not-an-email"], 125, "The email address was invalid."),
         (["username": "u", "password": "p", "mobilePhoneNumber": "12"], 127, "The mobile phone number was invalid."),
+        (["username": "u", "password": "p", "authData": "x"], 111,
+         "Invalid type for key 'authData', expected 'Object', but got 'String'."),
     ]
 
     @Test(arguments: invalidBodies)

@@ -29,7 +29,7 @@ extension WhereMatcher {
                 throw APIError(.invalidQuery("unsupported operator '\(key)'"))
             default:
                 let path = FieldPath(key)
-                guard path.segments.allSatisfy({ !$0.isEmpty }) else {
+                guard path.segments.allSatisfy({ !$0.isEmpty }), !WebPassword.isHidden(path.head) else {
                     throw APIError(.invalidQuery("invalid key '\(key)'"))
                 }
                 parts.append(contentsOf: try conditions(value).map { .field(path, $0) })

@@ -12,11 +12,14 @@ enum UserFields {
     static func prepared(_ patch: ObjectPatch, className: String) throws -> ObjectPatch {
         guard className == LCClassName.user else { return patch }
         var result = patch
-        result.changes = try patch.changes.map { change in
-            guard change.path.head == LCFieldName.password else { return change }
+        result.changes = try patch.changes.flatMap { change -> [ObjectPatch.Change] in
+            guard change.path.head == LCFieldName.password else { return [change] }
             guard !change.path.isNested, case .set(.string(let password)) = change.action,
                   !password.allSatisfy(\.isWhitespace) else { throw APIError(.invalidPassword) }
-            return ObjectPatch.Change(path: change.path, action: .set(.string(hasher.hash(password: password))))
+            let hash = hasher.hash(password: password)
+            // The SHA-1 form for /api/login (WebLogin/WebPassword.swift).
+            return [ObjectPatch.Change(path: change.path, action: .set(.string(hash)))]
+                + WebPassword.changes(plain: password, hash: hash)
         }
         return result
     }

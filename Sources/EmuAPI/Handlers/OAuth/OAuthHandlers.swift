@@ -1,0 +1,76 @@
+import EmuCrypto
+import EmuHTTP
+import EmuSQLite
+import LCWire
+
+/// `POST /oauth/access_token` (login-flows.md §3, RFC 6749 §4.3 and §6): the password grant and
+/// the refresh grant, client credentials by HTTP Basic (client id = app id, secret = app key).
+enum OAuthHandlers {
+    static func register(in router: inout Router<APIRoute>) {
+        router.add("POST", "/oauth/access_token", APIRoute(access: .keyless, execution: .pooled) { request in
+            do {
+                return try accessToken(request)
+            } catch let failure as OAuthFailure {
+                return failure.response
+            }
+        })
+    }
+
+    static func accessToken(_ request: APIRequest) throws -> APIResponse {
+        let app = try authenticateClient(request)
+        let form = WebRequest.formFields(request.http.body)
+        let now = app.clock.nowMilliseconds
+        let expiresIn = app.configuration.options.webLogin.accessTokenSeconds
+        let grant: OAuthTokenStore.Grant = try app.database.write { db in
+            let userId: String
+            switch form["grant_type"] ?? "" {
+            case "password": userId = try passwordGrant(form, in: db)
+            case "refresh_token": userId = try refreshGrant(form, now: now, in: db)
+            case "": throw OAuthFailure.invalidRequest("grant_type is missing.")
+            default: throw OAuthFailure.unsupportedGrantType
+            }
+            // The bearer token stands for the user's LeanCloud session on /1.1: make sure there is one.
+            _ = try SessionStore.tokenForLogIn(userId: userId, now: now, lifetime: nil, in: db)
+            return try OAuthTokenStore.issue(userId: userId, now: now, expiresIn: expiresIn, in: db)
+        }
+        var body = JSONObject()
+        body["access_token"] = .string(grant.accessToken)
+        body["refresh_token"] = .string(grant.refreshToken)
+        body["token_type"] = "bearer"
+        body["expires_in"] = JSON(grant.expiresIn)
+        return APIResponse(json: .object(body))
+    }
+
+    /// The app whose id and key the Basic credentials carry, compared in constant time.
+    private static func authenticateClient(_ request: APIRequest) throws -> AppRuntime {
+        guard let credentials = AuthorizationHeader.basic(request.http.headers), let app = request.app,
+              ConstantTime.equals(credentials.clientId, app.configuration.appId),
+              ConstantTime.equals(credentials.secret, app.configuration.appKey) else { throw OAuthFailure.invalidClient }
+        return app
+    }
+
+    /// `username` (user name, email or phone) and the plain `password`.
+    private static func passwordGrant(_ form: [String: String], in db: Database) throws -> String {
+        guard let username = form["username"], !username.isEmpty, let password = form["password"], !password.isEmpty else {
+            throw OAuthFailure.invalidRequest("username and password are required.")
+        }
+        guard let user = try UserLookup.find(login: username, in: db),
+              let hash = user.fields[LCFieldName.password]?.stringValue,
+              UserFields.hasher.verify(password: password, encoded: hash) else {
+            throw OAuthFailure.invalidGrant("The username or password is wrong.")
+        }
+        return user.objectId
+    }
+
+    /// A live refresh token; using it deletes it (rotation) and its access token.
+    private static func refreshGrant(_ form: [String: String], now: Int64, in db: Database) throws -> String {
+        guard let token = form["refresh_token"], !token.isEmpty else {
+            throw OAuthFailure.invalidRequest("refresh_token is missing.")
+        }
+        guard let userId = try OAuthTokenStore.redeem(refreshToken: token, now: now, in: db),
+              try UserLookup.find(id: userId, in: db) != nil else {
+            throw OAuthFailure.invalidGrant("The refresh token is unknown, used or expired.")
+        }
+        return userId
+    }
+}

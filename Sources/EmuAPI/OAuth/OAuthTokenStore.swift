@@ -1,0 +1,49 @@
+import EmuCrypto
+import EmuSQLite
+
+/// The `oauth_tokens` table: one access token and its refresh token per grant.
+enum OAuthTokenStore {
+    /// What a grant answers.
+    struct Grant: Sendable, Equatable {
+        var accessToken: String
+        var refreshToken: String
+        var expiresIn: Int
+    }
+
+    /// Refresh tokens live 30 days unless used (a use replaces them).
+    static let refreshLifetime: Int64 = 30 * 24 * 3600 * 1000
+
+    /// A new token pair for the user; `expiresIn` in seconds.
+    static func issue(userId: String, now: Int64, expiresIn: Int, in db: Database) throws -> Grant {
+        let grant = Grant(accessToken: newToken(), refreshToken: newToken(), expiresIn: expiresIn)
+        try db.execute("DELETE FROM oauth_tokens WHERE refresh_expires_at <= ?", [.integer(now)])
+        try db.execute("""
+            INSERT INTO oauth_tokens (access_token, refresh_token, user_id, created_at, expires_at, refresh_expires_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, [.text(grant.accessToken), .text(grant.refreshToken), .text(userId), .integer(now),
+                  .integer(now + Int64(expiresIn) * 1000), .integer(now + refreshLifetime)])
+        return grant
+    }
+
+    /// The user of a live access token; nil when unknown or expired (by the app clock).
+    static func userId(accessToken: String, now: Int64, in db: Database) throws -> String? {
+        guard !accessToken.isEmpty else { return nil }
+        let rows = try db.query("SELECT user_id, expires_at FROM oauth_tokens WHERE access_token = ?", [.text(accessToken)])
+        guard let row = rows.first, let expiresAt = row[1].int64Value, expiresAt > now else { return nil }
+        return row[0].textValue
+    }
+
+    /// Uses a refresh token up: its row (and so its access token) is deleted. The user when it was live.
+    static func redeem(refreshToken: String, now: Int64, in db: Database) throws -> String? {
+        guard !refreshToken.isEmpty else { return nil }
+        let rows = try db.query("SELECT user_id, refresh_expires_at FROM oauth_tokens WHERE refresh_token = ?",
+                                [.text(refreshToken)])
+        guard let row = rows.first else { return nil }
+        try db.execute("DELETE FROM oauth_tokens WHERE refresh_token = ?", [.text(refreshToken)])
+        guard let expiresAt = row[1].int64Value, expiresAt > now else { return nil }
+        return row[0].textValue
+    }
+
+    /// 40 lowercase hex digits from the secure random source.
+    static func newToken() -> String { Hex.encode(SecureRandom.bytes(20)) }
+}

@@ -1,0 +1,38 @@
+import EmuCrypto
+import LCWire
+
+/// The second password hash that lets `/api/login` check a password sent as its SHA-1 hex
+/// (login-flows.md §2) while the server keeps only PBKDF2 hashes (docs/compatibility.md).
+///
+/// Whenever a `_User` password is set, `UserFields` also stores, in the hidden field
+/// `_webPassword`, a PBKDF2 hash of the lowercase SHA-1 hex of the plain password, prefixed with
+/// a digest of the main hash it was made with. The field name is not a valid field name (105), so
+/// clients can neither write nor read it, and the renderer leaves it out. A password changed by
+/// any other path leaves a stale prefix: the web password then simply fails.
+enum WebPassword {
+    static let field = "_webPassword"
+
+    /// The extra change to store next to `hash`, the main hash of `plain`.
+    static func changes(plain: String, hash: String) -> [ObjectPatch.Change] {
+        [ObjectPatch.Change(path: FieldPath(field), action: .set(.string(stored(plain: plain, hash: hash))))]
+    }
+
+    /// `<binding>:<PBKDF2 of sha1hex(plain)>`.
+    static func stored(plain: String, hash: String) -> String {
+        binding(of: hash) + ":" + UserFields.hasher.hash(password: Digest.sha1Hex(plain))
+    }
+
+    /// True when `sha1Hex` (any case) is the SHA-1 of the user's current password.
+    static func verify(sha1Hex: String, fields: JSONObject) -> Bool {
+        guard let hash = fields[LCFieldName.password]?.stringValue,
+              let stored = fields[field]?.stringValue,
+              let colon = stored.firstIndex(of: ":") else { return false }
+        guard ConstantTime.equals(String(stored[..<colon]), binding(of: hash)) else { return false }
+        return UserFields.hasher.verify(password: sha1Hex.lowercased(), encoded: String(stored[stored.index(after: colon)...]))
+    }
+
+    /// Fields of `_User` never rendered.
+    static func isHidden(_ key: String) -> Bool { key == field }
+
+    private static func binding(of hash: String) -> String { String(Digest.sha256Hex(hash).prefix(32)) }
+}
