@@ -16,6 +16,9 @@ public struct MessageOptions: Sendable, Equatable {
     public var fixedSmsCodes: [String: String]?
     /// `smsRateLimits` (default true): false lifts the 10-second and daily limits.
     public var smsRateLimits: Bool?
+    /// `requireVerifiedPhoneForSmsLogin` (default false): `requestLoginSmsCode` for a user whose
+    /// number is not verified → 215.
+    public var requireVerifiedPhoneForSmsLogin: Bool?
 
     public init() {}
 
@@ -23,6 +26,7 @@ public struct MessageOptions: Sendable, Equatable {
     public var requiresCaptchaForSms: Bool { requireCaptchaForSms ?? false }
     public var isGenericSmsEnabled: Bool { genericSmsEnabled ?? true }
     public var enforcesSmsRateLimits: Bool { smsRateLimits ?? true }
+    public var requiresVerifiedPhoneForSmsLogin: Bool { requireVerifiedPhoneForSmsLogin ?? false }
 
     /// The fixed code of a number, by its E.164 form.
     public func fixedSmsCode(for phone: PhoneNumber) -> String? { fixedSmsCodes?[phone.e164] }
@@ -53,6 +57,9 @@ extension MessageOptions {
             options.messages.fixedSmsCodes = codes
         },
         AppOptions.Field(key: "smsRateLimits") { $0.messages.smsRateLimits = try ConfigValue.bool($1) },
+        AppOptions.Field(key: "requireVerifiedPhoneForSmsLogin") {
+            $0.messages.requireVerifiedPhoneForSmsLogin = try ConfigValue.bool($1)
+        },
     ]
 }
 

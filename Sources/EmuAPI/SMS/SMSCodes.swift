@@ -51,14 +51,18 @@ enum SMSCodes {
 
     /// Spends a live code of `phone` sent for one of `purposes`; nil when the code is wrong,
     /// expired or already used (→ 603).
-    static func consume(phone: PhoneNumber, code: String, purposes: [String], now: Int64, in db: Database) throws -> Record? {
+    /// - Parameter userId: when set, only a code issued for this user matches (changePhoneNumber).
+    static func consume(phone: PhoneNumber, code: String, purposes: [String], userId: String? = nil,
+                        now: Int64, in db: Database) throws -> Record? {
         guard code.count == 6, code.allSatisfy(\.isASCIIDigit), !purposes.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: purposes.count).joined(separator: ", ")
         let rows = try db.query("""
             SELECT id, purpose, user_id FROM sms_codes
             WHERE phone = ? AND code = ? AND used = 0 AND expires_at > ? AND purpose IN (\(marks))
+              AND (? IS NULL OR user_id = ?)
             ORDER BY created_at DESC LIMIT 1
-            """, [.text(phone.e164), .text(code), .integer(now)] + purposes.map { .text($0) })
+            """, [.text(phone.e164), .text(code), .integer(now)] + purposes.map { .text($0) }
+                + [userId.map { .text($0) } ?? .null, userId.map { .text($0) } ?? .null])
         guard let row = rows.first, let id = row[0].int64Value else { return nil }
         try db.execute("UPDATE sms_codes SET used = 1 WHERE id = ?", [.integer(id)])
         return Record(phone: phone.e164, purpose: row[1].textValue ?? "", userId: row[2].textValue)

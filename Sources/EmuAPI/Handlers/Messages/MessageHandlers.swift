@@ -6,5 +6,6 @@ enum MessageHandlers {
         ClockHandlers.register(in: &router)
         CaptchaHandlers.register(in: &router)
         SMSHandlers.register(in: &router)
+        UserSMSHandlers.register(in: &router)
     }
 }

@@ -4,6 +4,8 @@ extension UserHandlers {
     /// `POST /1.1/login` and the legacy `GET /1.1/login?username=&password=` (spec §5.4,
     /// login-flows §1): 200 with the user minus `password`, plus its stable `sessionToken`.
     static func logIn(_ request: APIRequest, fields: JSONObject) throws -> APIResponse {
+        // spec §5.4: `mobilePhoneNumber` + `smsCode` instead of a password.
+        if let smsCode = fields["smsCode"], !smsCode.isNull { return try UserSMSHandlers.logIn(request, fields: fields) }
         let app = try request.requiredApp
         let (field, value, notFound) = try identifier(fields)
         guard case .string(let password)? = fields[LCFieldName.password], !password.isEmpty else {

@@ -1,0 +1,100 @@
+import EmuHTTP
+import LCWire
+
+/// The SMS user flows (spec §5.10, docs/captcha-sms.md): each `request…` sends a code for one
+/// purpose through `SMSSender` (captcha gate, rate limits, outbox), and its partner spends it.
+enum UserSMSHandlers {
+    static func register(in router: inout Router<APIRoute>) {
+        func post(_ path: String, _ handler: @escaping @Sendable (APIRequest) throws -> APIResponse) {
+            router.add("POST", path, APIRoute(access: .app, execution: .pooled, handler: handler))
+        }
+        post("/1.1/requestLoginSmsCode", requestLogin)
+        post("/1.1/usersByMobilePhone", signUpOrLogIn)
+        post("/1.1/requestMobilePhoneVerify", requestPhoneVerify)
+        post("/1.1/verifyMobilePhone/:code", verifyPhone)
+        post("/1.1/requestPasswordResetBySmsCode", requestPasswordReset)
+        router.add("PUT", "/1.1/resetPasswordBySmsCode/:code",
+                   APIRoute(access: .app, execution: .pooled, handler: resetPassword))
+        post("/1.1/requestChangePhoneNumber", requestPhoneChange)
+        post("/1.1/changePhoneNumber", changePhone)
+    }
+
+    /// Purposes of the codes, as the outbox shows them.
+    enum Purpose {
+        static let login = "login"
+        static let verifyPhone = "verifyPhone"
+        static let resetPassword = "resetPassword"
+        static let changePhone = "changePhone"
+        /// Codes that log in: the login code, and a generic one (LeanCloud's guides pair
+        /// `requestSmsCode` with `usersByMobilePhone`).
+        static let logIn = [login, "verify"]
+    }
+
+    /// `requestLoginSmsCode {"mobilePhoneNumber"[, "validate_token"]}` → `{}`; 213 for an unknown
+    /// number, 215 when the app wants verified numbers and this one is not.
+    static func requestLogin(_ request: APIRequest) throws -> APIResponse {
+        let app = try request.requiredApp
+        let body = try request.jsonObjectBody()
+        let phone = try PhoneNumber.required(body)
+        let user = try app.database.read { db in try UserPhoneLookup.requiredUser(withPhone: phone, in: db) }
+        if app.configuration.options.messages.requiresVerifiedPhoneForSmsLogin,
+           user.fields[LCFieldName.mobilePhoneVerified] != .bool(true) {
+            throw APIError(.mobilePhoneNumberNotVerified)
+        }
+        try SMSSender(request).send(SMSCodes.Request(phone: phone, purpose: Purpose.login, userId: user.objectId), body: body)
+        return empty
+    }
+
+    /// `requestMobilePhoneVerify` → `{}`; sends nothing when the number is already verified.
+    static func requestPhoneVerify(_ request: APIRequest) throws -> APIResponse {
+        let app = try request.requiredApp
+        let body = try request.jsonObjectBody()
+        let phone = try PhoneNumber.required(body)
+        let user = try app.database.read { db in try UserPhoneLookup.requiredUser(withPhone: phone, in: db) }
+        if user.fields[LCFieldName.mobilePhoneVerified] == .bool(true) { return empty }
+        try SMSSender(request).send(SMSCodes.Request(phone: phone, purpose: Purpose.verifyPhone, userId: user.objectId), body: body)
+        return empty
+    }
+
+    /// `requestPasswordResetBySmsCode` → `{}`; 213 for an unknown number.
+    static func requestPasswordReset(_ request: APIRequest) throws -> APIResponse {
+        let app = try request.requiredApp
+        let body = try request.jsonObjectBody()
+        let phone = try PhoneNumber.required(body)
+        let user = try app.database.read { db in try UserPhoneLookup.requiredUser(withPhone: phone, in: db) }
+        try SMSSender(request).send(SMSCodes.Request(phone: phone, purpose: Purpose.resetPassword, userId: user.objectId), body: body)
+        return empty
+    }
+
+    /// `requestChangePhoneNumber {"mobilePhoneNumber"[, "ttl", "validate_token"]}` with a session
+    /// → `{}`: the code goes to the NEW number. No session → 206; number taken → 214.
+    static func requestPhoneChange(_ request: APIRequest) throws -> APIResponse {
+        let app = try request.requiredApp
+        let userId = try sessionUser(request)
+        let body = try request.jsonObjectBody()
+        let phone = try PhoneNumber.required(body)
+        try app.database.read { db in
+            if let holder = try UserPhoneLookup.user(withPhone: phone, in: db), holder.objectId != userId {
+                throw APIError(.mobilePhoneNumberTaken)
+            }
+        }
+        // spec §5.1: this code lives six minutes unless `ttl` says otherwise.
+        var code = SMSCodes.Request(phone: phone, purpose: Purpose.changePhone, lifetime: 6 * 60_000, userId: userId)
+        if let ttl = body["ttl"], !ttl.isNull {
+            guard let minutes = ttl.intValue, Double(minutes) == ttl.doubleValue, SMSHandlers.ttlMinutes.contains(minutes) else {
+                throw APIError(.invalidParameter("ttl must be a whole number of minutes from 1 to 1440."))
+            }
+            code.lifetime = Int64(minutes) * 60_000
+        }
+        try SMSSender(request).send(code, body: body)
+        return empty
+    }
+
+    /// The user of the request's session; none → 206.
+    static func sessionUser(_ request: APIRequest) throws -> String {
+        guard let userId = try request.caller().userId else { throw APIError(.sessionMissing) }
+        return userId
+    }
+
+    static var empty: APIResponse { APIResponse(json: .object(JSONObject())) }
+}

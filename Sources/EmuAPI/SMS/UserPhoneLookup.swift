@@ -1,0 +1,26 @@
+import EmuSQLite
+import LCWire
+
+/// Finds the user holding a phone number. Users keep the number as they signed up with it
+/// (`18600000000` or `+8618600000000`), so a mainland number is looked up in both forms.
+enum UserPhoneLookup {
+    /// The stored forms that mean `phone`.
+    static func forms(of phone: PhoneNumber) -> [String] {
+        phone.e164.hasPrefix("+86") ? [phone.e164, String(phone.e164.dropFirst(3))] : [phone.e164]
+    }
+
+    /// The user with this number, or nil.
+    static func user(withPhone phone: PhoneNumber, in db: Database) throws -> ObjectRecord? {
+        let forms = forms(of: phone)
+        let id = try db.query("""
+            SELECT id FROM objects WHERE class = '_User' AND json_extract(data, '$.mobilePhoneNumber') IN (?, ?) LIMIT 1
+            """, [.text(forms[0]), .text(forms.last ?? forms[0])]).first?[0].textValue
+        return try id.flatMap { try UserStore.fetch($0, in: db) }
+    }
+
+    /// The user with this number; none → 213.
+    static func requiredUser(withPhone phone: PhoneNumber, in db: Database) throws -> ObjectRecord {
+        guard let user = try user(withPhone: phone, in: db) else { throw APIError(.mobilePhoneNumberNotFound) }
+        return user
+    }
+}
