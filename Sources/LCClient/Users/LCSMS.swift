@@ -45,6 +45,19 @@ public enum LCSMS {
                                   options: .anonymous)
     }
 
+    /// A code to move the current user to a new number (`ttl` in minutes, server default 6).
+    public static func requestPhoneNumberChange(mobilePhoneNumber: String, ttl: Int? = nil, validateToken: String? = nil, in app: LCApplication) async throws {
+        var extra = JSONObject()
+        if let ttl { extra["ttl"] = .number(Double(ttl)) }
+        try await post("/1.1/requestChangePhoneNumber", mobilePhoneNumber, validateToken, extra, app)
+    }
+
+    /// Moves the current user to the number with the code of `requestPhoneNumberChange`.
+    public static func changePhoneNumber(mobilePhoneNumber: String, code: String, in app: LCApplication) async throws {
+        _ = try await app.request("POST", "/1.1/changePhoneNumber",
+                                  body: ["mobilePhoneNumber": .string(mobilePhoneNumber), "code": .string(code)])
+    }
+
     private static func post(_ path: String, _ number: String, _ validateToken: String?, _ extra: JSONObject, _ app: LCApplication) async throws {
         var body = extra
         body["mobilePhoneNumber"] = .string(number)
