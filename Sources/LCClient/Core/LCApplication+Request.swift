@@ -16,7 +16,8 @@ extension LCApplication {
         do {
             return try await perform(method, path, query: query, body: body, options: options, sessionToken: token)
         } catch let error as LCError {
-            guard let policy = reauthentication, let token, !LCReauthentication.isRunning,
+            // Only the current user's session is renewed; an explicit token is the caller's business.
+            guard let policy = reauthentication, let token, options.sessionToken == nil, !LCReauthentication.isRunning,
                   try await policy.applies(to: error, sessionToken: token, in: self)
             else { throw error }
             try await policy.run(for: self, replacing: token)
