@@ -14,7 +14,7 @@ public struct TestClient {
 
     public enum Transport {
         case live(host: String, port: Int)
-        case inProcess(Emulator)
+        case inProcess(EmuAPI.Emulator)
     }
 
     /// A response with its body parsed as JSON when it is JSON.
