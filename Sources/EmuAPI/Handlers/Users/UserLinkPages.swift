@@ -37,6 +37,7 @@ enum UserLinkPages {
             let now = app.clock.nowMilliseconds
             guard var user = try UserLinks.user(for: token, .resetPassword, now: now, in: db) else { return false }
             user.fields[LCFieldName.password] = .string(hash)
+            WebPassword.store(plain: password, hash: hash, into: &user.fields)  // /api/login
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
             try SessionStore.revoke(userId: user.objectId, in: db)
