@@ -48,6 +48,13 @@ public struct LCApplication: Sendable {
         state = LCUserState()
     }
 
+    /// An app from a server URL string; nil when the string is not a URL.
+    public init?(id: String, key: String, serverURL text: String, masterKey: String? = nil,
+                 transport: any LCTransport = LCURLSessionTransport(), timeout: TimeInterval = 60) {
+        guard let url = URL(string: text), url.scheme != nil else { return nil }
+        self.init(id: id, key: key, serverURL: url, masterKey: masterKey, transport: transport, timeout: timeout)
+    }
+
     /// The same app with another transport (e.g. a recording or failing one in tests).
     public func withTransport(_ transport: any LCTransport) -> LCApplication {
         var copy = self

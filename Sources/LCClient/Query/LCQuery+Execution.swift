@@ -42,6 +42,15 @@ extension LCQuery {
     }
 }
 
+extension LCQuery {
+    /// Every matching object as a typed model, page by page:
+    /// `for try await post in query.models(as: Post.self, in: app) { … }`.
+    public func models<Model: LCModel>(as type: Model.Type, in app: LCApplication, pageSize: Int = 100,
+                                       options: LCRequestOptions = .default) -> AsyncThrowingMapSequence<LCQueryResults, Model> {
+        objects(in: app, pageSize: pageSize, options: options).map { try $0.decode(as: Model.self) }
+    }
+}
+
 /// The `AsyncSequence` of `LCQuery.objects(in:)`: one request per page, lazily.
 public struct LCQueryResults: AsyncSequence, Sendable {
     public typealias Element = LCObject

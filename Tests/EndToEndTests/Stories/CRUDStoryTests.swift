@@ -68,6 +68,10 @@ struct CRUDStoryTests {
             seen.append(try object.decode(as: BlogPost.self).likes ?? 0)
         }
         #expect(seen == Array(1...25))
+        var titles: [String] = []
+        for try await post in query.models(as: BlogPost.self, in: app, pageSize: 7) { titles.append(post.title) }
+        #expect(titles.count == 25)
+        #expect(titles.first == "Post 1")
         #expect(try await LCQuery(BlogPost.self).whereKey("likes", .greaterThan(20)).count(in: app) == 5)
         let popular = try await app.find(LCQuery(BlogPost.self).whereKey("likes", .greaterThanOrEqualTo(24)).order(by: "-likes"), as: BlogPost.self)
         #expect(popular.map(\.title) == ["Post 25", "Post 24"])
