@@ -35,10 +35,7 @@ struct HarnessTests {
     }
 
     func serverDate(_ app: LCApplication) async throws -> Date {
-        guard case .date(let date) = LCValue(json: try await app.request("GET", "/1.1/date")) else {
-            throw LCError(code: .invalidResponse, message: "/1.1/date is not a Date")
-        }
-        return date
+        try await app.serverDate()
     }
 
     @Test func theEmulatorStops_whenReleased() async throws {

@@ -85,4 +85,15 @@ struct QueryStoryTests {
                                                                        northeast: LCGeoPoint(latitude: 35, longitude: 125)!))
         #expect(try await names(box, app) == ["Shanghai"])
     }
+
+    @Test func cql_withPlaceholders_countsAndSelects() async throws {
+        let (emulator, _) = try await seededCities()
+        let result = try await LCCQL.execute("select count(*), * from StoryCity where country = ? and population > ? order by name",
+                                             values: ["CN", 14_000_000], in: emulator.application)
+        #expect(result.className == QueryStoryTests.City.className)
+        #expect(result.count == 2)
+        #expect(result.objects.compactMap { $0["name"]?.stringValue } == ["Beijing", "Shanghai"])
+        let error = await #expect(throws: LCError.self) { try await LCCQL.execute("delete from StoryCity", in: emulator.application) }
+        #expect(error?.code == .cqlSyntaxError)
+    }
 }
