@@ -42,6 +42,7 @@ public struct TestClient {
         try send("GET", target, headers: headers)
     }
 
+    @discardableResult
     public func post(_ target: String, json: JSON? = nil, headers: HTTPHeaders = [:]) throws -> Response {
         try send("POST", target, body: json?.serialized() ?? [], headers: headers)
     }

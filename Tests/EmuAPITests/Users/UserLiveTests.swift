@@ -110,7 +110,7 @@ import Testing
             let name = "old\(index % 4)"
             let response = try? client.logIn(["username": .string(name), "password": "pw"])
             guard let token = response?.json?["sessionToken"]?.stringValue else { return failures.withValue { $0 += 1 } }
-            tokens.withValue { $0[name, default: []].insert(token) }
+            tokens.withValue { _ = $0[name, default: []].insert(token) }
         }
         #expect(failures.current == 0)
         for (index, user) in existing.enumerated() {
