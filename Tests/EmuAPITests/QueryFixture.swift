@@ -2,7 +2,8 @@
 import EmuSQLite
 import LCWire
 
-/// A small fixed class `Item` for query tests; object `n` has id `00…0n`.
+/// A small fixed class `Item` for query tests; object `n` has id `00…0n`. Items 1 and 3 point
+/// to `User` u1 (age 30), item 2 to u2 (age 20).
 enum QueryFixture {
     static func id(_ n: Int) -> String {
         let hex = String(n, radix: 16)
@@ -34,6 +35,12 @@ enum QueryFixture {
                     updatedAt: LCDate(millisecondsSince1970: Int64(1_600_000_000_000 + index * 1000)),
                     acl: nil, fields: try JSONParser.parse(text).objectValue ?? JSONObject())
                 try ObjectStore.insert(record, in: db)
+            }
+            for (id, text) in [("u1", #"{"name":"ann","age":30}"#), ("u2", #"{"name":"bob","age":20}"#)] {
+                let epoch = LCDate(millisecondsSince1970: 1_600_000_000_000)
+                try ObjectStore.insert(ObjectRecord(
+                    className: "User", objectId: id, createdAt: epoch, updatedAt: epoch, acl: nil,
+                    fields: try JSONParser.parse(text).objectValue ?? JSONObject()), in: db)
             }
             try db.execute("INSERT INTO relations VALUES ('Box', 'b1', 'items', 'Item', ?), ('Box', 'b1', 'items', 'Item', ?)",
                            [.text(id(2)), .text(id(5))])
