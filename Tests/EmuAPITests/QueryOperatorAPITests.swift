@@ -113,6 +113,28 @@ import Testing
         #expect(response.json?["code"]?.intValue == code, "\(whereText): \(response.text)")
     }
 
+    @Test func longOrAndAllLists_run() throws {
+        let fixture = try QueryAPIFixture.shared.get()
+        // SQLite refuses expression trees deeper than 1000; long lists must still run.
+        let clauses = (0..<1500).map { #"{"n":\#($0)}"# }.joined(separator: ",")
+        let or = try fixture.query(where: #"{"$or":["# + clauses + "]}")
+        #expect(fixture.names(or).sorted() == ["b1", "b3", "b5", "b6"])
+        let and = try fixture.query(where: #"{"$and":["# + clauses + "]}")
+        #expect(fixture.names(and) == [])
+        let tags = (0..<1500).map { "\"t\($0)\"" }.joined(separator: ",")
+        #expect(fixture.names(try fixture.query(where: #"{"tags":{"$all":["# + tags + "]}}")) == [])
+        let keys = (0..<1500).map { #""f\#($0)":1"# }.joined(separator: ",")
+        #expect(fixture.names(try fixture.query(where: "{" + keys + "}")) == [])
+    }
+
+    @Test func deeplyNestedOr_isAnInvalidQuery_notA500() throws {
+        var whereText = #"{"n":1}"#
+        for level in 0..<150 { whereText = #"{"$or":[\#(whereText),{"n":\#(level + 100)}]}"# }
+        let response = try QueryAPIFixture.shared.get().query(where: whereText)
+        #expect(response.status == 400)
+        #expect(response.json?["code"] == 1)
+    }
+
     @Test func whereThatIsNotJSON_is107() throws {
         let response = try QueryAPIFixture.shared.get().query(where: "{\"n\":")
         #expect(response.status == 400 && response.json?["code"] == 107)

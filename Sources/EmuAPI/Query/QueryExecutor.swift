@@ -7,8 +7,10 @@ enum QueryExecutor {
     static func records(_ plan: QueryPlan, in db: Database) throws -> [ObjectRecord] {
         let select = plan.select
         var records: [ObjectRecord] = []
-        try db.query(select.sql, select.arguments) { row in
-            records.append(try ObjectStore.record(fromQueryRow: row, className: plan.className))
+        try refusingTooComplex {
+            try db.query(select.sql, select.arguments) { row in
+                records.append(try ObjectStore.record(fromQueryRow: row, className: plan.className))
+            }
         }
         return records
     }
@@ -16,7 +18,21 @@ enum QueryExecutor {
     /// How many objects match, ignoring paging.
     static func count(_ plan: QueryPlan, in db: Database) throws -> Int {
         let count = plan.count
-        return Int(try db.scalar(count.sql, count.arguments)?.int64Value ?? 0)
+        return Int(try refusingTooComplex { try db.scalar(count.sql, count.arguments)?.int64Value } ?? 0)
+    }
+
+    /// SQLite's limits on a statement (parser stack, expression depth 1000, 32,766 variables).
+    static let complexityMessages = [
+        "parser stack overflow", "Expression tree is too large", "too many SQL variables", "at most 64 tables in a join",
+    ]
+
+    /// A `where` nested or long beyond SQLite's limits is an invalid query (400 code 1), not a 500.
+    private static func refusingTooComplex<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where complexityMessages.contains(where: error.message.contains) {
+            throw QueryError.invalid("the query is nested or long beyond what can be run")
+        }
     }
 }
 

@@ -30,9 +30,19 @@ struct SQLFragment: Sendable {
         SQLFragment("NOT COALESCE((\(part.sql)), 0)", part.arguments)
     }
 
+    /// The longest list joined flat; longer ones become a balanced tree of such lists.
+    static let flatJoinLimit = 64
+
     private static func join(_ parts: [SQLFragment], with separator: String, empty: SQLFragment) -> SQLFragment {
         if parts.isEmpty { return empty }
         if parts.count == 1 { return parts[0] }
+        // SQLite parses `a OR b OR c …` into a tree as deep as the list is long and refuses depth
+        // 1000, so a `$or` of 1,000 clauses must not become one flat list.
+        if parts.count > flatJoinLimit {
+            let middle = parts.count / 2
+            return join([join(Array(parts[..<middle]), with: separator, empty: empty),
+                         join(Array(parts[middle...]), with: separator, empty: empty)], with: separator, empty: empty)
+        }
         return SQLFragment(parts.map { "(\($0.sql))" }.joined(separator: separator), parts.flatMap(\.arguments))
     }
 
