@@ -113,6 +113,35 @@ import Testing
         #expect(response.json?["code"]?.intValue == code, "\(whereText): \(response.text)")
     }
 
+    /// Equality and `$in` on a relation field mean "has this member" (spec §3.2).
+    @Test(arguments: [
+        (#"{"books":@ptr(Book,b2)}"#, ["s1"]), (#"{"books":@ptr(Book,b1)}"#, []),
+        (#"{"books":{"$in":[@ptr(Book,b1),@ptr(Book,b5)]}}"#, ["s1"]),
+    ])
+    func relationField_matchesOwnersOfTheMember(where whereText: String, expected: [String]) throws {
+        let fixture = try QueryAPIFixture.shared.get()
+        #expect(fixture.names(try fixture.query("Shelf", where: whereText)) == expected)
+    }
+
+    /// Inner queries nest at most 5 deep (docs/queries.md), for app and master key alike; the 6th
+    /// level is an invalid query, and so is anything SQLite's parser cannot take (never a 500).
+    @Test(arguments: [(4, 200), (5, 200), (6, 400), (9, 400)])
+    func innerQueries_nestAtMost8Deep(levels: Int, status: Int) throws {
+        var whereText = #"{"age":{"$gt":25}}"#
+        for level in 0..<levels {
+            whereText = level % 2 == 0
+                ? #"{"author":{"$inQuery":{"className":"Author","where":\#(whereText)}}}"#
+                : #"{"objectId":{"$select":{"query":{"className":"Book","where":\#(whereText)},"key":"author.objectId"}}}"#
+        }
+        let fixture = try QueryAPIFixture.shared.get()
+        for credentials in [TestClient.Credentials.appKey, .masterKey] {
+            let response = try fixture.query(levels % 2 == 0 ? "Author" : "Book", where: whereText, credentials: credentials)
+            #expect(response.status == status, "\(response.text)")
+            if status == 200 { #expect(fixture.names(response) == (levels % 2 == 0 ? ["a1"] : ["b1", "b3"])) }
+            if status == 400 { #expect(response.json?["code"] == 1) }
+        }
+    }
+
     @Test func longOrAndAllLists_run() throws {
         let fixture = try QueryAPIFixture.shared.get()
         // SQLite refuses expression trees deeper than 1000; long lists must still run.

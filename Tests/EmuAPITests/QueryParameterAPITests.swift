@@ -7,6 +7,8 @@ import Testing
 @Suite struct QueryParameterAPITests {
     static let orders: [(String, [String])] = [
         ("-createdAt", ["b6", "b5", "b4", "b3", "b2", "b1"]),
+        ("flag", ["b3", "b5", "b6", "b2", "b1", "b4"]),              // ties keep insertion order
+        ("-updatedAt", ["b6", "b5", "b4", "b3", "b2", "b1"]),
         ("createdAt", ["b1", "b2", "b3", "b4", "b5", "b6"]),
         ("-n", ["b5", "b6", "b3", "b2", "b1", "b4"]),
         ("title", ["b4", "b1", "b2", "b3", "b5", "b6"]),           // code points: "Date" first
@@ -109,5 +111,26 @@ import Testing
         let response = try fixture.query(where: #"{"objectId":"@b1"}"#, "include=authors.city")
         let authors = try #require(response.json?["results"]?[0]?["authors"]?.arrayValue)
         #expect(authors.first?["city"]?["name"] == "Paris")
+    }
+}
+
+/// `include` on a query respects the included objects' ACL, for single pointers and arrays (§3.5).
+@Suite struct QueryIncludeACLTests {
+    @Test func unreadableIncludedObjects_stayBarePointers() throws {
+        let emulator = try TestEmulator.start()
+        let master = emulator.inProcessClient(credentials: .masterKey)
+        func create(_ className: String, _ body: JSON) throws -> JSON {
+            let id = try #require(master.post("/1.1/classes/\(className)", json: body).json?["objectId"])
+            return ["__type": "Pointer", "className": .string(className), "objectId": id]
+        }
+        let secret = try create("Secret", ["v": 1, "ACL": ["*": ["read": false]]])
+        let open = try create("Secret", ["v": 2])
+        _ = try create("Holder", ["one": secret, "many": [secret, open]])
+        let results = try emulator.inProcessClient().get("/1.1/classes/Holder?include=one,many").json?["results"]
+        #expect(results?[0]?["one"] == secret)
+        #expect(results?[0]?["many"]?[0] == secret)
+        #expect(results?[0]?["many"]?[1]?["v"] == 2)
+        let asMaster = try master.get("/1.1/classes/Holder?include=one,many").json?["results"]
+        #expect(asMaster?[0]?["one"]?["v"] == 1 && asMaster?[0]?["many"]?[0]?["v"] == 1)
     }
 }

@@ -107,9 +107,15 @@ final class WhereCompiler {
         }
     }
 
+    /// How deep inner queries nest. SQLite's parser stack (100 entries in the system library)
+    /// overflows at 6 levels once the ACL read filter is added; 5 works for every caller.
+    static let maxInnerDepth = 5
+
     /// A compiler for an inner query on another class (`$inQuery`, `$select`, …).
     func inner(className: String) throws -> WhereCompiler {
-        guard depth < 8 else { throw QueryError.invalid("inner queries nest too deep") }
+        guard depth < Self.maxInnerDepth else {
+            throw QueryError.invalid("inner queries nest more than \(Self.maxInnerDepth) deep")
+        }
         return WhereCompiler(className: className, schema: try schemaOf(className), depth: depth + 1,
                              readFilter: readFilter, schemaOf: schemaOf)
     }
