@@ -70,14 +70,14 @@ final class QueryAPIFixture {
         } ?? ["error \(response.status): \(response.text)"]
     }
 
-    /// `GET /1.1/classes/<className>?where=…&<extra>` with the app key.
+    /// `GET /1.1/classes/<className>?where=…&<extra>` with the app key, in process unless `live`.
     func query(_ className: String = "Book", where whereText: String? = nil, _ extra: String = "",
-               credentials: TestClient.Credentials = .appKey) throws -> TestClient.Response {
+               credentials: TestClient.Credentials = .appKey, live: Bool = false) throws -> TestClient.Response {
         var parameters: [String] = []
         if let whereText { parameters.append("where=" + Self.encode(resolve(whereText))) }
         if !extra.isEmpty { parameters.append(extra) }
-        return try emulator.inProcessClient(credentials: credentials)
-            .get("/1.1/classes/\(className)?" + parameters.joined(separator: "&"))
+        let client = live ? emulator.client(credentials: credentials) : emulator.inProcessClient(credentials: credentials)
+        return try client.get("/1.1/classes/\(className)?" + parameters.joined(separator: "&"))
     }
 
     static func encode(_ text: String) -> String {
