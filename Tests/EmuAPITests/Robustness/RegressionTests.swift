@@ -46,4 +46,17 @@ import Testing
         #expect(try client.get("/1.1/date").status == 200)
         #expect(try client.post("/1.1/classes/Post", json: ["title": "still"]).status == 201)
     }
+
+    @Test func queryOnMixedArray_withMemberConditions_matchesObjectElements_notA500() throws {
+        let client = emulator.inProcessClient()
+        let date: JSON = ["__type": "Date", "iso": "2026-01-01T00:00:00.000Z"]
+        let created = try client.post("/1.1/classes/Mixed", json: ["v": ["a", 1, date]])
+        #expect(created.status == 201)
+        let after: JSON = ["v": ["$gt": ["__type": "Date", "iso": "2020-01-01T00:00:00.000Z"]]]
+        let response = try client.get("/1.1/classes/Mixed?where=" + QueryString.escape(after.jsonString))
+        #expect(response.status == 200, "\(response.text)")
+        #expect(response.json?["results"]?.arrayValue?.count == 1)
+        let inQuery: JSON = ["v": ["$inQuery": ["className": "Mixed", "where": [:]]]]
+        #expect(try client.get("/1.1/classes/Mixed?where=" + QueryString.escape(inQuery.jsonString)).status == 200)
+    }
 }

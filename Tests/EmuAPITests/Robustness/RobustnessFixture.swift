@@ -25,6 +25,10 @@ final class RobustnessFixture {
 
     var appId: String { emulator.app.appId }
 
+    /// The callers that get past authentication on most routes and so reach the most code:
+    /// the master key and a user's session. The full rounds use these two to stay fast.
+    var deepClients: [(name: String, client: TestClient)] { clients.filter { $0.name == "masterKey" || $0.name == "session" } }
+
     /// Sends `body` to `target`; form-encoded families get their own content type.
     func send(_ client: TestClient, _ sample: RouteSample, _ target: String, body: [UInt8]) throws -> TestClient.Response {
         var headers: HTTPHeaders = [:]

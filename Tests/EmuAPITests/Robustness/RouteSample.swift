@@ -35,6 +35,14 @@ struct RouteSample: Sendable, CustomStringConvertible {
         return !rawOrIgnored.contains(pattern)
     }
 
+    /// Routes that draw a captcha picture on every call (~10 ms each): they get fewer inputs.
+    var drawsImage: Bool { pattern == "/api/getCaptcha" || pattern == "/1.1/captchaImage" }
+
+    /// The inputs this route gets: all of them, or the first few for image routes.
+    func inputs<T>(_ all: [T], few: Int = 6) -> [T] {
+        drawsImage ? Array(all.prefix(few)) : all
+    }
+
     /// The pattern with each capture replaced: `:appId` by the app id, others by `value(name)`.
     func target(appId: String, value: (String) -> String) -> String {
         let segments = pattern.split(separator: "/").map { segment -> String in
