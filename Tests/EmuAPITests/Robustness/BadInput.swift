@@ -109,6 +109,12 @@ enum BadInput {
         "1abc", String(repeating: "x", count: 2000), "%25", "Post%3Bdrop", "__proto__",
     ]
 
+    /// `where` values no query may accept: not JSON, or an operator that does not exist.
+    static let invalidWheres = [
+        "where=%7Bnope", #"where=%7B%22a%22%3A%7B%22%24bogus%22%3A1%7D%7D"#, #"where=%7B%22a%22%3A%7B%22%24regex%22%3A%22(%22%7D%7D"#,
+        "where=" + String(repeating: "%5B", count: 600),
+    ]
+
     /// Query strings that are garbage for every query-reading route.
     static let queries = [
         "where=%7Bnope", "where=5", "where=%5B%5D", "where=null", #"where=%7B%22a%22%3A%7B%22%24regex%22%3A%22(%22%7D%7D"#,

@@ -35,6 +35,12 @@ struct RouteSample: Sendable, CustomStringConvertible {
         return !rawOrIgnored.contains(pattern)
     }
 
+    /// The routes that run a `where` query (spec §3).
+    var isQuery: Bool {
+        method == "GET" && ["/1.1/classes/:className", "/1.1/users", "/1.1/roles", "/1.1/installations",
+                            "/1.1/scan/classes/:className"].contains(pattern)
+    }
+
     /// Routes that draw a captcha picture on every call (~10 ms each): they get fewer inputs.
     var drawsImage: Bool { pattern == "/api/getCaptcha" || pattern == "/1.1/captchaImage" }
 
