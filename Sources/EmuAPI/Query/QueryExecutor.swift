@@ -28,7 +28,7 @@ enum QueryExecutor {
         do {
             return try run()
         } catch let error as SQLiteError where error.isLimitExceeded {
-            throw QueryError.invalid("The query is too large or too deeply nested.")
+            throw QueryError.invalid("the query is too large or too deeply nested")
         }
     }
 }
