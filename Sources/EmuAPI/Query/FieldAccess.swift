@@ -18,7 +18,17 @@ struct FieldAccess: Sendable {
 
     enum ServerColumn: Sendable { case objectId, createdAt, updatedAt }
 
-    /// The access for a field path of the queried objects, e.g. `title` or `address.city`.
+    /// The access for a field path of the queried objects of `className`, e.g. `title` or
+    /// `address.city`. A `_User`'s `password` hash is never returned (spec §12.5), so no query
+    /// may test or sort by it either: `$regex` with `count` would read it out character by character.
+    static func field(_ path: String, in className: String, document: String = "data") throws -> FieldAccess {
+        if className == LCClassName.user, path == LCFieldName.password || path.hasPrefix(LCFieldName.password + ".") {
+            throw QueryError.invalid("bad key '\(path)'")
+        }
+        return try field(path, document: document)
+    }
+
+    /// The access for a field path, whatever the class.
     static func field(_ path: String, document: String = "data") throws -> FieldAccess {
         switch path {
         case LCFieldName.objectId: return column("id", .objectId)

@@ -59,7 +59,7 @@ final class WhereCompiler {
 
     /// One field's constraint: a value (equality) or an object of `$` operators.
     private func field(_ path: String, _ value: JSON) throws -> SQLFragment {
-        let access = try FieldAccess.field(path)
+        let access = try FieldAccess.field(path, in: className)
         let kind = schema.kind(of: path)
         noteIndexable(access, kind, value)
         guard let operators = value.objectValue, operators.keys.contains(where: { $0.hasPrefix("$") }) else {
