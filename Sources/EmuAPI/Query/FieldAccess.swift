@@ -45,8 +45,11 @@ struct FieldAccess: Sendable {
     }
 
     /// The access for the element of an array being iterated by `json_each(...) AS e`.
+    /// Only an object element has members: a text element's `e.value` is raw text, which
+    /// `json_extract` would reject as malformed JSON (a 500 for `["a", {…}]` arrays).
     static let element = FieldAccess(
-        value: "e.value", type: "e.type", member: { "json_extract(e.value, '$.\($0)')" }, elements: nil, column: nil)
+        value: "e.value", type: "e.type", member: { "json_extract(CASE e.type WHEN 'object' THEN e.value END, '$.\($0)')" },
+        elements: nil, column: nil)
 
     /// Whether the key can be spliced into SQL: ASCII letters, digits and underscore only.
     static func isPlainKey(_ key: String) -> Bool {
