@@ -4,6 +4,7 @@ import PackageDescription
 // Modules are layered one way, bottom to top:
 //   CSQLite, COpenSSL -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuAPI -> EmuTesting, LCEmuCLI
 // Infrastructure modules (EmuHTTP, EmuSQLite, EmuCrypto) never mention LeanCloud.
+// LCClient (the Swift client users ship in their apps) depends on LCWire only, never on the server.
 let package = Package(
     name: "LCEmu",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -11,6 +12,7 @@ let package = Package(
         .executable(name: "lcemu", targets: ["LCEmuCLI"]),
         .library(name: "LCWire", targets: ["LCWire"]),
         .library(name: "EmuTesting", targets: ["EmuTesting"]),
+        .library(name: "LCClient", targets: ["LCClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,7 +29,8 @@ let package = Package(
         .target(name: "EmuHTTP"),
         .target(name: "LCWire"),
         .target(name: "EmuAPI", dependencies: ["EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire"]),
-        .target(name: "EmuTesting", dependencies: ["EmuAPI", "EmuHTTP"]),
+        .target(name: "LCClient", dependencies: ["LCWire"]),
+        .target(name: "EmuTesting", dependencies: ["EmuAPI", "EmuHTTP", "LCClient"]),
         .executableTarget(
             name: "LCEmuCLI",
             dependencies: ["EmuAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -36,7 +39,8 @@ let package = Package(
         .testTarget(name: "EmuHTTPTests", dependencies: ["EmuHTTP", "EmuTesting"]),
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
         .testTarget(name: "EmuAPITests", dependencies: ["EmuAPI", "EmuTesting"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI"]),
+        .testTarget(name: "LCClientTests", dependencies: ["LCClient"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient"]),
     ],
     swiftLanguageModes: [.v5]
 )

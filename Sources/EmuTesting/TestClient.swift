@@ -14,7 +14,7 @@ public struct TestClient {
 
     public enum Transport {
         case live(host: String, port: Int)
-        case inProcess(Emulator)
+        case inProcess(EmuAPI.Emulator)
     }
 
     /// A response with its body parsed as JSON when it is JSON.
@@ -42,6 +42,7 @@ public struct TestClient {
         try send("GET", target, headers: headers)
     }
 
+    @discardableResult
     public func post(_ target: String, json: JSON? = nil, headers: HTTPHeaders = [:]) throws -> Response {
         try send("POST", target, body: json?.serialized() ?? [], headers: headers)
     }

@@ -10,10 +10,10 @@ import Foundation
 /// let response = try emulator.client().get("/1.1/date")
 /// ```
 public final class TestEmulator {
-    public let emulator: Emulator
+    public let emulator: EmuAPI.Emulator
     public let app: AppConfiguration
 
-    private init(emulator: Emulator) {
+    private init(emulator: EmuAPI.Emulator) {
         self.emulator = emulator
         self.app = emulator.configuration.apps[0]
     }
@@ -27,7 +27,7 @@ public final class TestEmulator {
         configuration.logLevel = .warning
         configuration.seedDirectory = seeded ? SeedLocator.defaultDirectory() : nil
         configure(&configuration)
-        let emulator = try Emulator(configuration: configuration)
+        let emulator = try EmuAPI.Emulator(configuration: configuration)
         try emulator.start()
         return TestEmulator(emulator: emulator)
     }

@@ -2,8 +2,9 @@ import EmuHTTP
 import LCWire
 
 /// `Authorization: Bearer <access_token>` on the `/1.1` API (login-flows.md §3): in place of the
-/// app headers plus `X-LC-Session`, the token names its app and its user, whose LeanCloud session
-/// token the request then carries. Unknown or expired → 401 with an RFC 6750 challenge.
+/// app headers plus `X-LC-Session`, the token names its app and the LeanCloud session of its user,
+/// which the request then carries. Unknown, expired, or its session ended → 401 with an RFC 6750
+/// challenge.
 enum OAuthBearer {
     static let challenge = ("WWW-Authenticate", #"Bearer error="invalid_token""#)
 
@@ -13,12 +14,7 @@ enum OAuthBearer {
         let candidates = appId.map { id in apps[id].map { [$0] } ?? [] } ?? Array(apps.values)
         for app in candidates {
             let now = app.clock.nowMilliseconds
-            let session = try app.database.read { db -> String? in
-                guard let userId = try OAuthTokenStore.userId(accessToken: token, now: now, in: db),
-                      let session = try SessionStore.session(ofUser: userId, in: db),
-                      session.expiresAt.map({ $0 > now }) ?? true else { return nil }
-                return session.token
-            }
+            let session = try app.database.read { db in try OAuthTokenStore.session(accessToken: token, now: now, in: db) }
             if let session { return (app, session) }
         }
         throw invalidToken

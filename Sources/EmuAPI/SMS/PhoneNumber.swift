@@ -2,7 +2,7 @@
 /// `+<country code><number>`, or 11 digits without `+`, read as a mainland China number (+86).
 /// Stored and compared in E.164 form, `+8618600000000`.
 public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
-    /// E.164: `+` and 8 to 15 digits.
+    /// E.164: `+` and 6 to 15 digits (the range sign-up accepts, docs/users.md).
     public let e164: String
 
     /// Parses a client's number; nil when it is not a plausible mobile number (→ 127).
@@ -11,7 +11,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         let compact = text.filter { $0 != " " && $0 != "-" }
         if compact.hasPrefix("+") {
             let digits = compact.dropFirst()
-            guard (8...15).contains(digits.count), digits.allSatisfy(\.isASCIIDigit), digits.first != "0" else { return nil }
+            guard (6...15).contains(digits.count), digits.allSatisfy(\.isASCIIDigit), digits.first != "0" else { return nil }
             // Mainland numbers have a fixed shape: 11 digits starting with 1.
             if digits.hasPrefix("86"), !Self.isMainland(digits.dropFirst(2)) { return nil }
             e164 = "+" + digits

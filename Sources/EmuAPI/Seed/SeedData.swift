@@ -44,7 +44,7 @@ public struct SeedData: Sendable {
         var hashed = record
         let hash = UserFields.hasher.hash(password: text)
         hashed.fields[LCFieldName.password] = .string(hash)
-        hashed.fields[WebPassword.field] = .string(WebPassword.stored(plain: text, hash: hash))  // /api/login
+        WebPassword.store(plain: text, hash: hash, into: &hashed.fields)  // /api/login
         return hashed
     }
 

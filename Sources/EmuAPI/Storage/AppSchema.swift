@@ -123,6 +123,7 @@ enum AppSchema {
                 """)
         }
         migrator.registerMigration("weblogin-v1") { db in try WebLoginSchema.create(in: db) }
+        migrator.registerMigration("weblogin-v2") { db in try WebLoginSchema.bindOAuthTokensToSessions(in: db) }
         return migrator
     }
 

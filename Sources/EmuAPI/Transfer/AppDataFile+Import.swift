@@ -8,6 +8,7 @@ extension AppDataFile {
     /// Server fields are kept when present, generated when absent (as for the seed). An object
     /// whose `objectId` is already in the class is an error naming the id, unless `replace` is
     /// set: it is then overwritten in place, keeping its position in insertion order.
+    @discardableResult
     public func importObjects(_ objects: [JSONObject], into className: String, replace: Bool = false) throws -> ImportReport {
         guard LCNames.isValidClassName(className) else {
             throw TransferError("invalid class name '\(className)': a letter, then letters, digits or _")

@@ -39,6 +39,7 @@ public enum ImportFile {
 
 extension AppDataFile {
     /// Imports a JSON file (an array of objects or `{"results":[…]}`) into `className`.
+    @discardableResult
     public func importJSONFile(path: String, into className: String, replace: Bool = false) throws -> ImportReport {
         try ImportFile.naming(path) {
             try importObjects(ImportFile.jsonObjects(path: path), into: className, replace: replace)

@@ -41,4 +41,10 @@ enum WebLoginSchema {
             CREATE INDEX oauth_tokens_by_user ON oauth_tokens (user_id);
             """)
     }
+
+    /// Migration `weblogin-v2`: OAuth tokens are bound to the user's LeanCloud session token and
+    /// die with it. Rows from before have none ('') and so stop working.
+    static func bindOAuthTokensToSessions(in db: Database) throws {
+        try db.execute("ALTER TABLE oauth_tokens ADD COLUMN session_token TEXT NOT NULL DEFAULT ''")
+    }
 }

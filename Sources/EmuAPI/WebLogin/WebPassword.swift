@@ -17,6 +17,12 @@ enum WebPassword {
         [ObjectPatch.Change(path: FieldPath(field), action: .set(.string(stored(plain: plain, hash: hash))))]
     }
 
+    /// For code that writes a `_User` row itself rather than through `UserFields.prepared`: sets
+    /// the hidden field next to `hash`, the main hash of `plain`, already in `fields`.
+    static func store(plain: String, hash: String, into fields: inout JSONObject) {
+        fields[field] = .string(stored(plain: plain, hash: hash))
+    }
+
     /// `<binding>:<PBKDF2 of sha1hex(plain)>`.
     static func stored(plain: String, hash: String) -> String {
         binding(of: hash) + ":" + UserFields.hasher.hash(password: Digest.sha1Hex(plain))

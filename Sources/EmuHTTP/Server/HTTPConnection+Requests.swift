@@ -51,7 +51,7 @@ extension HTTPConnection {
     private func complete(_ response: HTTPResponse, keepAlive: Bool, isHead: Bool, http10: Bool) {
         guard !closed, awaitingResponse else { return }
         awaitingResponse = false
-        let persistent = keepAlive && !draining && !closeAfterFlush
+        let persistent = keepAlive && !draining && !closeAfterFlush && !context.stopping.current
         let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (http10 ? .keepAliveHTTP10 : .persistent)
         if !persistent { closeAfterFlush = true }
         enqueue(HTTPResponseEncoder.encode(response, headRequest: isHead, connection: directive))

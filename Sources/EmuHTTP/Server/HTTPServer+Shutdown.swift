@@ -16,6 +16,7 @@ extension HTTPServer {
             acceptSource?.cancel()
             sweeper?.cancel()
         }
+        context.stopping.withValue { $0 = true }
         let connections = context.registry.snapshot()
         for connection in connections {
             connection.queue.async { connection.beginDrain() }

@@ -9,6 +9,9 @@ final class ServerContext: @unchecked Sendable {
     /// The one concurrent queue every connection queue targets. Serial queues without an explicit
     /// target grew to 200+ threads under load here (architecture.md).
     let workQueue = DispatchQueue(label: "lcemu.http.work", attributes: .concurrent)
+    /// Set when shutdown begins, before any connection drains: a response completed in between
+    /// (its connection's drain still queued) must already say `Connection: close`.
+    let stopping = Locked(false)
 
     init(configuration: HTTPServerConfiguration, handler: HTTPHandler,
          errorResponder: @escaping @Sendable (Int, String) -> HTTPResponse) {

@@ -93,4 +93,30 @@ import Testing
         let master = emulator.inProcessClient(credentials: .masterKey)
         #expect(try master.get("/1.1/users?where=%7B%22username%22%3A%22wanted%22%7D&count=1&limit=0").json?["count"] == 1)
     }
+
+    @Test func parallelLogIns_amidSignUps_shareOneTokenPerUser_andLoseNoUser() throws {
+        let emulator = try TestEmulator.start()
+        let client = emulator.client()
+        let existing = try (0..<4).map { try client.signUp("old\($0)", password: "pw") }
+        // 32 log-ins (8 per existing user, none of which has logged in twice yet) race 16 sign-ups.
+        let tokens = Locked<[String: Set<String>]>([:])
+        let failures = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 48) { index in
+            if index % 3 == 2 {
+                let response = try? client.post("/1.1/users", json: ["username": .string("new\(index)"), "password": "pw"])
+                if response?.status != 201 { failures.withValue { $0 += 1 } }
+                return
+            }
+            let name = "old\(index % 4)"
+            let response = try? client.logIn(["username": .string(name), "password": "pw"])
+            guard let token = response?.json?["sessionToken"]?.stringValue else { return failures.withValue { $0 += 1 } }
+            tokens.withValue { _ = $0[name, default: []].insert(token) }
+        }
+        #expect(failures.current == 0)
+        for (index, user) in existing.enumerated() {
+            #expect(tokens.current["old\(index)"] == [user.sessionToken])
+        }
+        let count = try emulator.inProcessClient(credentials: .masterKey).get("/1.1/users?count=1&limit=0")
+        #expect(count.json?["count"] == 20)
+    }
 }

@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func failures_countPerAccount_acrossSessions() throws {
-        var fixture = try WebLoginFixture()
+        let fixture = try WebLoginFixture()
         for _ in 0..<3 {
             var browser = fixture.newBrowser()
             _ = try browser.get("/api/captcha/login")

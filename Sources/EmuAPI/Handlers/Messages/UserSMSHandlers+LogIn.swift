@@ -47,9 +47,14 @@ extension UserSMSHandlers {
             return try UserResponse.withSession(user, token: token, in: db)
         }
         if let existing { return APIResponse(json: .object(existing)) }
-        // The fields were built here, so the verification flag may be set as the master key would.
-        let (record, token) = try UserWrites.create(fields: signUp, app: app, access: .master)
-        let body = try app.database.read { db in try UserResponse.withSession(record, token: token, in: db) }
+        // A sign-up like any other (class permissions apply); then the flag a client may not
+        // write itself: the code proved the number.
+        let (created, token) = try UserWrites.create(fields: signUp, app: app, access: try request.accessContext())
+        let body = try app.database.write { db -> JSONObject in
+            var record = created
+            try markVerified(&record, app: app, in: db)
+            return try UserResponse.withSession(record, token: token, in: db)
+        }
         return APIResponse(status: 201, json: .object(body))
     }
 

@@ -41,6 +41,7 @@ extension UserSMSHandlers {
                 throw APIError(.invalidSMSCode)
             }
             user.fields[LCFieldName.password] = .string(hash)
+            WebPassword.store(plain: text, hash: hash, into: &user.fields)  // /api/login
             user.fields[LCFieldName.mobilePhoneVerified] = .bool(true)
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)

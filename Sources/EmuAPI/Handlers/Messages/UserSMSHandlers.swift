@@ -6,17 +6,17 @@ import LCWire
 enum UserSMSHandlers {
     static func register(in router: inout Router<APIRoute>) {
         func post(_ path: String, _ handler: @escaping @Sendable (APIRequest) throws -> APIResponse) {
-            router.add("POST", path, APIRoute(access: .app, execution: .pooled, handler: handler))
+            router.add("POST", path, APIRoute(access: .app, execution: .pooled) { try handler($0) })
         }
-        post("/1.1/requestLoginSmsCode", requestLogin)
-        post("/1.1/usersByMobilePhone", signUpOrLogIn)
-        post("/1.1/requestMobilePhoneVerify", requestPhoneVerify)
-        post("/1.1/verifyMobilePhone/:code", verifyPhone)
-        post("/1.1/requestPasswordResetBySmsCode", requestPasswordReset)
+        post("/1.1/requestLoginSmsCode") { try requestLogin($0) }
+        post("/1.1/usersByMobilePhone") { try signUpOrLogIn($0) }
+        post("/1.1/requestMobilePhoneVerify") { try requestPhoneVerify($0) }
+        post("/1.1/verifyMobilePhone/:code") { try verifyPhone($0) }
+        post("/1.1/requestPasswordResetBySmsCode") { try requestPasswordReset($0) }
         router.add("PUT", "/1.1/resetPasswordBySmsCode/:code",
-                   APIRoute(access: .app, execution: .pooled, handler: resetPassword))
-        post("/1.1/requestChangePhoneNumber", requestPhoneChange)
-        post("/1.1/changePhoneNumber", changePhone)
+                   APIRoute(access: .app, execution: .pooled) { try resetPassword($0) })
+        post("/1.1/requestChangePhoneNumber") { try requestPhoneChange($0) }
+        post("/1.1/changePhoneNumber") { try changePhone($0) }
     }
 
     /// Purposes of the codes, as the outbox shows them.

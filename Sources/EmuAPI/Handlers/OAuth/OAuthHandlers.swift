@@ -29,9 +29,10 @@ enum OAuthHandlers {
             case "": throw OAuthFailure.invalidRequest("grant_type is missing.")
             default: throw OAuthFailure.unsupportedGrantType
             }
-            // The bearer token stands for the user's LeanCloud session on /1.1: make sure there is one.
-            _ = try SessionStore.tokenForLogIn(userId: userId, now: now, lifetime: nil, in: db)
-            return try OAuthTokenStore.issue(userId: userId, now: now, expiresIn: expiresIn, in: db)
+            // The bearer token stands for the user's LeanCloud session on /1.1, as a log-in gives it.
+            let session = try SessionStore.tokenForLogIn(
+                userId: userId, now: now, lifetime: app.sessionLifetimeMilliseconds, in: db)
+            return try OAuthTokenStore.issue(userId: userId, session: session, now: now, expiresIn: expiresIn, in: db)
         }
         var body = JSONObject()
         body["access_token"] = .string(grant.accessToken)

@@ -36,6 +36,7 @@ extension UserHandlers {
         let body = try app.database.write { db -> JSONObject in
             guard var user = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }
             user.fields[LCFieldName.password] = .string(hash)
+            WebPassword.store(plain: newPassword, hash: hash, into: &user.fields)  // /api/login
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
             let token = try UserResponse.token(for: objectId, app: app, in: db)

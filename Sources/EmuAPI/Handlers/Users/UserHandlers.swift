@@ -12,16 +12,16 @@ enum UserHandlers {
         router.add("GET", "/1.1/login", APIRoute(access: .app, execution: .pooled) { request in
             try logIn(request, fields: legacyLogInFields(request))
         })
-        router.add("GET", "/1.1/users/me", APIRoute(access: .app, execution: .pooled, handler: me))
-        router.add("GET", "/1.1/users", APIRoute(access: .app, execution: .pooled, handler: query))
+        router.add("GET", "/1.1/users/me", APIRoute(access: .app, execution: .pooled) { try me($0) })
+        router.add("GET", "/1.1/users", APIRoute(access: .app, execution: .pooled) { try query($0) })
         router.add("PUT", "/1.1/users/:objectId/refreshSessionToken",
-                   APIRoute(access: .app, execution: .pooled, handler: refreshSessionToken))
+                   APIRoute(access: .app, execution: .pooled) { try refreshSessionToken($0) })
         router.add("PUT", "/1.1/users/:objectId/updatePassword",
-                   APIRoute(access: .app, execution: .pooled, handler: updatePassword))
+                   APIRoute(access: .app, execution: .pooled) { try updatePassword($0) })
         router.add("POST", "/1.1/requestPasswordReset",
-                   APIRoute(access: .app, execution: .pooled, handler: requestPasswordReset))
+                   APIRoute(access: .app, execution: .pooled) { try requestPasswordReset($0) })
         router.add("POST", "/1.1/requestEmailVerify",
-                   APIRoute(access: .app, execution: .pooled, handler: requestEmailVerify))
+                   APIRoute(access: .app, execution: .pooled) { try requestEmailVerify($0) })
         UserLinkPages.register(in: &router)
     }
 

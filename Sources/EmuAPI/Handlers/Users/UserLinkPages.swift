@@ -8,9 +8,9 @@ import LCWire
 enum UserLinkPages {
     static func register(in router: inout Router<APIRoute>) {
         let access = RouteAccess.appInPath(parameter: "appId")
-        router.add("GET", "/__auth/:appId/reset/:token", APIRoute(access: access, execution: .pooled, handler: resetForm))
-        router.add("POST", "/__auth/:appId/reset/:token", APIRoute(access: access, execution: .pooled, handler: reset))
-        router.add("GET", "/__auth/:appId/verify/:token", APIRoute(access: access, execution: .pooled, handler: verify))
+        router.add("GET", "/__auth/:appId/reset/:token", APIRoute(access: access, execution: .pooled) { try resetForm($0) })
+        router.add("POST", "/__auth/:appId/reset/:token", APIRoute(access: access, execution: .pooled) { try reset($0) })
+        router.add("GET", "/__auth/:appId/verify/:token", APIRoute(access: access, execution: .pooled) { try verify($0) })
     }
 
     static func resetForm(_ request: APIRequest) throws -> APIResponse {
@@ -37,6 +37,7 @@ enum UserLinkPages {
             let now = app.clock.nowMilliseconds
             guard var user = try UserLinks.user(for: token, .resetPassword, now: now, in: db) else { return false }
             user.fields[LCFieldName.password] = .string(hash)
+            WebPassword.store(plain: password, hash: hash, into: &user.fields)  // /api/login
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
             try SessionStore.revoke(userId: user.objectId, in: db)

@@ -1,0 +1,97 @@
+import EmuAPI
+import Foundation
+import LCClient
+import LCWire
+
+/// A live LCEmu inside a test: in-memory database, loopback port 0, optional seed and app options,
+/// and a ready `LCApplication` pointed at it. It stops when the value is released (end of the
+/// test's scope), and any number can run side by side in one process.
+///
+/// ```swift
+/// import EmuTesting
+/// import LCClient
+///
+/// @Test func savesAPost() async throws {
+///     let emulator = try await Emulator.start(seeded: true)
+///     var post = LCObject(className: "Post")
+///     post.set("title", "Hello")
+///     try await post.save(in: emulator.application)
+///     emulator.clock.advance(seconds: 3600)
+///     let codes = try await emulator.outbox.messages(to: "+8618600000000")
+/// }
+/// ```
+///
+/// In a file that also imports `EmuAPI`, write `EmuTesting.Emulator` (the server's composition
+/// root is `EmuAPI.Emulator`).
+public final class Emulator: Sendable {
+    /// The running server.
+    public let server: EmuAPI.Emulator
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
+    /// The app's id and keys.
+    public let credentials: Credentials
+    /// A client application for the app, signing with the app key (no current user yet).
+    public let application: LCApplication
+    /// The emulator's clock (session, captcha, SMS and upload-token expiry follow it).
+    public let clock: Clock
+    /// What the emulator "sent" (SMS, email, captcha answers), read over `GET /__admin/outbox`.
+    public let outbox: Outbox
+
+    /// The app's id and keys.
+    public struct Credentials: Sendable, Equatable {
+        public var appId: String
+        public var appKey: String
+        public var masterKey: String
+    }
+
+    /// Starts an emulator. `seeded` loads the project's `seed/` (docs/seed.md); `appOptions` is
+    /// the `options` object of a `--config` app (docs/configuration.md); `configure` edits the
+    /// whole configuration last; `transport` replaces the application's URLSession transport.
+    public static func start(
+        seeded: Bool = false, appOptions: JSONObject = JSONObject(),
+        transport: (any LCTransport)? = nil,
+        configure: (inout EmulatorConfiguration) -> Void = { _ in }
+    ) async throws -> Emulator {
+        var configuration = EmulatorConfiguration()
+        configuration.http.host = "127.0.0.1"
+        configuration.http.port = 0
+        configuration.dataDirectory = ":memory:"
+        configuration.logLevel = .warning
+        configuration.seedDirectory = seeded ? SeedLocator.defaultDirectory() : nil
+        if !appOptions.isEmpty { configuration.apps[0].options = try AppOptions(json: appOptions) }
+        configure(&configuration)
+        let server = try EmuAPI.Emulator(configuration: configuration)
+        try server.start()
+        return try Emulator(server: server, transport: transport)
+    }
+
+    private init(server: EmuAPI.Emulator, transport: (any LCTransport)?) throws {
+        self.server = server
+        guard let url = URL(string: server.baseURL) else { throw ConfigurationError("bad base URL \(server.baseURL)") }
+        baseURL = url
+        let app = server.configuration.apps[0]
+        credentials = Credentials(appId: app.appId, appKey: app.appKey, masterKey: app.masterKey)
+        application = LCApplication(id: app.appId, key: app.appKey, serverURL: url, masterKey: app.masterKey,
+                                    transport: transport ?? LCURLSessionTransport(), timeout: 30)
+        clock = Clock(server.clock)
+        outbox = Outbox(application: application)
+    }
+
+    deinit { server.shutdown() }
+
+    /// The bound port.
+    public var port: Int { server.port }
+
+    /// Another application value for the same app: its own current user (a second device).
+    public func makeApplication(transport: (any LCTransport)? = nil) -> LCApplication {
+        LCApplication(id: credentials.appId, key: credentials.appKey, serverURL: baseURL, masterKey: credentials.masterKey,
+                      transport: transport ?? application.transport, timeout: application.timeout)
+    }
+
+    /// Empties every table and reloads the seed (as `POST /__admin/reset`), and logs the
+    /// application's user out.
+    public func reset() async throws {
+        try server.app(credentials.appId)?.reset()
+        application.logOut()
+    }
+}
