@@ -54,12 +54,13 @@ enum ClockHandlers {
         }
     }
 
-    /// Where the clock may go: 1970-01-01 to 9999-12-31, what ISO dates and object ids can say.
+    /// Where the clock may go: 1970-01-01 to 2106-02-07T06:28:15.999Z, what an object id's
+    /// 4-byte seconds can say (later ids would wrap and sort first).
     /// Beyond it expiries (`now + ttl`) would overflow and dates would not render.
-    static let range: ClosedRange<Int64> = 0...253_402_300_799_999
+    static let range: ClosedRange<Int64> = 0...(Int64(UInt32.max) * 1000 + 999)
 
     private static var outOfRange: APIError {
-        APIError(.invalidParameter("The clock must stay between 1970-01-01 and 9999-12-31."))
+        APIError(.invalidParameter("The clock must stay between 1970-01-01 and 2106-02-07T06:28:15.999Z."))
     }
 
     private static func advanceMilliseconds(_ value: JSON) -> Int64? {
