@@ -24,7 +24,9 @@ import Testing
         for index in 0..<Self.cases {
             let sample = routes[Int(random.next() % UInt64(routes.count))]
             let (name, client) = fixture.clients[Int(random.next() % UInt64(fixture.clients.count))]
-            var target = sample.target(appId: fixture.appId, value: RouteSample.ordinary)
+            // Half the time the captures name objects that exist, so writes get past the lookup.
+            let existing = random.next() % 2 == 0
+            var target = sample.target(appId: fixture.appId) { existing ? fixture.existing($0, in: sample) : RouteSample.ordinary($0) }
             if random.next() % 3 == 0 {
                 target += "?" + BadInput.queries[Int(random.next() % UInt64(BadInput.queries.count))]
             }

@@ -39,6 +39,12 @@ final class RobustnessFixture {
         return try client.send(sample.method, target, body: body, headers: headers)
     }
 
+    /// A capture that names something that exists: the user on user routes, else the post.
+    func existing(_ name: String, in sample: RouteSample) -> String {
+        guard name == "objectId" else { return RouteSample.ordinary(name) }
+        return sample.pattern.hasPrefix("/1.1/users") ? userId : postId
+    }
+
     /// True when the emulator still answers over its socket.
     func stillAnswers() throws -> Bool {
         let health = try emulator.client(credentials: .none).get("/__admin/health")
