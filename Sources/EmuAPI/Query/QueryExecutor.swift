@@ -22,13 +22,16 @@ enum QueryExecutor {
     }
 
     /// Runs a query statement; one that SQLite finds too big (thousands of `$or` branches or
-    /// `$in` values, very deep nesting, thousands of `order` keys) is the client's bad input:
-    /// 400 code 1 rather than a 500 (docs/objects.md, "Query size").
+    /// `$in` values, very deep nesting, thousands of `order` keys), or a `$regex` that backtracks
+    /// past its budget, is the client's bad input: 400 code 1 rather than a 500 or a pinned
+    /// worker (docs/http.md, "Bad input").
     static func withinLimits<T>(_ run: () throws -> T) throws -> T {
         do {
             return try run()
         } catch let error as SQLiteError where error.isLimitExceeded {
             throw QueryError.invalid("the query is too large or too deeply nested")
+        } catch let error as SQLiteError where error.message.contains(RegexBudget.Exceeded.message) {
+            throw QueryError.invalid("a $regex match ran too long; simplify the pattern")
         }
     }
 }

@@ -65,4 +65,30 @@ import Testing
         }
         #expect(try fixture.stillAnswers())
     }
+
+    /// Nesting at the parser's limit, over the socket so handlers run on the worker pool's
+    /// threads and their stacks: create, fetch, query, update and batch all walk it recursively.
+    @Test func nestingAtTheParserLimit_onWorkerThreads_neverCrashes() throws {
+        let fixture = try RobustnessFixture()
+        let live = fixture.emulator.client(credentials: .masterKey)
+        let deep = BadInput.deep(505)
+        var array: JSON = 1
+        for _ in 0..<505 { array = [array] }
+        let create = RouteSample(method: "POST", pattern: "/1.1/classes/:className")
+        for (className, value) in [("Deep", deep), ("DeepArray", array)] {
+            let created = try live.post("/1.1/classes/\(className)", json: ["v": value, "w": value])
+            ResponseShape.check(created, create, "deep create")
+            guard let id = created.json?["objectId"]?.stringValue else { continue }
+            for target in ["/1.1/classes/\(className)/\(id)?include=v&keys=v.d.d", "/1.1/classes/\(className)?where=" + QueryString.escape(JSON.object(["v": value]).jsonString)] {
+                let read = try live.get(target)
+                ResponseShape.check(read, RouteSample(method: "GET", pattern: "/1.1/classes/:className"), "deep read")
+            }
+            let put = try live.put("/1.1/classes/\(className)/\(id)?where=" + QueryString.escape(JSON.object(["w": value]).jsonString), json: ["u": ["__op": "AddUnique", "objects": [value]]])
+            #expect(put.status == 200, "\(put.text.prefix(200))")
+            ResponseShape.check(put, RouteSample(method: "PUT", pattern: "/1.1/classes/:className/:objectId"), "deep update")
+            let batch = try live.post("/1.1/batch", json: ["requests": [["method": "PUT", "path": .string("/1.1/classes/\(className)/\(id)"), "body": ["x": value]]]])
+            ResponseShape.check(batch, RouteSample(method: "POST", pattern: "/1.1/batch"), "deep batch")
+        }
+        #expect(try fixture.stillAnswers())
+    }
 }

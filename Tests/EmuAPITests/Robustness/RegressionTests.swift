@@ -59,4 +59,21 @@ import Testing
         let inQuery: JSON = ["v": ["$inQuery": ["className": "Mixed", "where": [:]]]]
         #expect(try client.get("/1.1/classes/Mixed?where=" + QueryString.escape(inQuery.jsonString)).status == 200)
     }
+
+    @Test func catastrophicRegex_isCutOff_notAPinnedWorker() throws {
+        let client = emulator.inProcessClient()
+        #expect(try client.post("/1.1/classes/R", json: ["t": .string(String(repeating: "a", count: 40) + "!")]).status == 201)
+        let evil: JSON = ["t": ["$regex": "^(a+)+$"]]
+        let started = ContinuousClock.now
+        let response = try client.get("/1.1/classes/R?where=" + QueryString.escape(evil.jsonString))
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(response.status == 400 && response.json?["code"] == 1, "\(response.text)")
+        // A conditional write with the same pattern fails its condition (305) instead of hanging.
+        let id = try #require(client.get("/1.1/classes/R").json?["results"]?[0]?["objectId"]?.stringValue)
+        let put = try client.put("/1.1/classes/R/\(id)?where=" + QueryString.escape(evil.jsonString), json: ["t": "b"])
+        #expect(put.json?["code"] == 305, "\(put.text)")
+        // Ordinary patterns still match.
+        let plain = try client.get("/1.1/classes/R?where=" + QueryString.escape(JSON.object(["t": ["$regex": "^a+!$"]]).jsonString))
+        #expect(plain.json?["results"]?.arrayValue?.count == 1)
+    }
 }
