@@ -47,7 +47,8 @@ enum DocSnippets {
 
     /// Whether the block's non-blank lines appear, consecutively, in `lines`.
     static func contains(_ block: [String], in lines: [String]) -> Bool {
-        let wanted = block.map(trimmed).filter { !$0.isEmpty }
+        // `import` lines belong at the top of the test file, not in the function holding the rest.
+        let wanted = block.map(trimmed).filter { !$0.isEmpty && !$0.hasPrefix("import ") }
         guard let first = wanted.first else { return true }
         let haystack = lines.filter { !$0.isEmpty }
         for start in haystack.indices where haystack[start] == first {
