@@ -52,12 +52,7 @@ public final class Emulator: Sendable {
         transport: (any LCTransport)? = nil,
         configure: (inout EmulatorConfiguration) -> Void = { _ in }
     ) async throws -> Emulator {
-        var configuration = EmulatorConfiguration()
-        configuration.http.host = "127.0.0.1"
-        configuration.http.port = 0
-        configuration.dataDirectory = ":memory:"
-        configuration.logLevel = .warning
-        configuration.seedDirectory = seeded ? SeedLocator.defaultDirectory() : nil
+        var configuration = EmulatorConfiguration.forTesting(seeded: seeded)
         if !appOptions.isEmpty { configuration.apps[0].options = try AppOptions(json: appOptions) }
         configure(&configuration)
         let server = try EmuAPI.Emulator(configuration: configuration)

@@ -38,11 +38,13 @@ enum ClockHandlers {
             guard let ms = advanceMilliseconds(value) else {
                 throw APIError(.invalidParameter("advance must be milliseconds or a duration like \"16m\" (units ms s m h d)."))
             }
+            guard Self.range.contains(clock.nowMilliseconds + ms) else { throw outOfRange }
             clock.advance(milliseconds: ms)
         case "set":
             guard let date = instant(value) else {
                 throw APIError(.invalidParameter("set must be an ISO 8601 date or milliseconds since 1970."))
             }
+            guard Self.range.contains(date.millisecondsSince1970) else { throw outOfRange }
             clock.set(milliseconds: date.millisecondsSince1970)
         case "reset":
             guard value == .bool(true) else { throw APIError(.invalidParameter("reset must be true.")) }
@@ -50,6 +52,14 @@ enum ClockHandlers {
         default:
             throw APIError(.invalidParameter("Unknown clock command '\(key)': expected advance, set or reset."))
         }
+    }
+
+    /// Where the clock may go: 1970-01-01 to 9999-12-31, what ISO dates and object ids can say.
+    /// Beyond it expiries (`now + ttl`) would overflow and dates would not render.
+    static let range: ClosedRange<Int64> = 0...253_402_300_799_999
+
+    private static var outOfRange: APIError {
+        APIError(.invalidParameter("The clock must stay between 1970-01-01 and 9999-12-31."))
     }
 
     private static func advanceMilliseconds(_ value: JSON) -> Int64? {
