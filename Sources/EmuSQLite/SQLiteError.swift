@@ -43,6 +43,21 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
         extendedCode == SQLITE_CONSTRAINT | (8 << 8) || extendedCode == SQLITE_CONSTRAINT | (6 << 8)
     }
 
+    /// True when a statement exceeded one of SQLite's size limits (parser stack, expression
+    /// depth, ORDER BY terms, bound variables, string or blob length): the statement was too big,
+    /// the database is fine. SQLite reports most of these as plain `SQLITE_ERROR`, so the message
+    /// tells them apart; the phrases are SQLite's own and stable across versions.
+    public var isLimitExceeded: Bool {
+        if code == SQLITE_TOOBIG { return true }
+        guard code == SQLITE_ERROR else { return false }
+        return Self.limitPhrases.contains { message.contains($0) }
+    }
+
+    private static let limitPhrases = [
+        "parser stack overflow", "Expression tree is too large", "too many terms", "too many SQL variables",
+        "too many arguments on function", "too many columns", "too many FROM clause terms", "pattern too complex",
+    ]
+
     /// True when the database was locked by another connection beyond the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 }

@@ -23,5 +23,8 @@ extension Emulator {
 
         /// Pins the clock to an instant (it then stands still until advanced).
         public func set(milliseconds: Int64) { clock.set(milliseconds: milliseconds) }
+
+        /// Back to real time: no offset, not pinned (`Emulator.reset()` does this too).
+        public func reset() { clock.reset() }
     }
 }

@@ -11,13 +11,16 @@ import LCWire
 /// import EmuTesting
 /// import LCClient
 ///
-/// @Test func savesAPost() async throws {
+/// @Test func savesAPost_andReadsAnSMSCode() async throws {
 ///     let emulator = try await Emulator.start(seeded: true)
 ///     var post = LCObject(className: "Post")
 ///     post.set("title", "Hello")
 ///     try await post.save(in: emulator.application)
 ///     emulator.clock.advance(seconds: 3600)
-///     let codes = try await emulator.outbox.messages(to: "+8618600000000")
+///     try await LCSMS.requestCode(mobilePhoneNumber: "+8618600000000", in: emulator.application)
+///     let sms = try await emulator.outbox.messages(phone: "+8618600000000")   // newest first
+///     let code = try await emulator.outbox.latestCode(phone: "+8618600000000")
+///     #expect(code != nil && sms.first?.code == code)
 /// }
 /// ```
 ///
@@ -52,12 +55,7 @@ public final class Emulator: Sendable {
         transport: (any LCTransport)? = nil,
         configure: (inout EmulatorConfiguration) -> Void = { _ in }
     ) async throws -> Emulator {
-        var configuration = EmulatorConfiguration()
-        configuration.http.host = "127.0.0.1"
-        configuration.http.port = 0
-        configuration.dataDirectory = ":memory:"
-        configuration.logLevel = .warning
-        configuration.seedDirectory = seeded ? SeedLocator.defaultDirectory() : nil
+        var configuration = EmulatorConfiguration.forTesting(seeded: seeded)
         if !appOptions.isEmpty { configuration.apps[0].options = try AppOptions(json: appOptions) }
         configure(&configuration)
         let server = try EmuAPI.Emulator(configuration: configuration)
@@ -88,10 +86,15 @@ public final class Emulator: Sendable {
                       transport: transport ?? application.transport, timeout: application.timeout)
     }
 
-    /// Empties every table and reloads the seed (as `POST /__admin/reset`), and logs the
-    /// application's user out.
+    /// A fresh start for the next test on the same emulator: empties the default app's tables
+    /// and outbox and reloads its seed (as `POST /__admin/reset`), puts the clock back to real
+    /// time (as `clock.reset()`), and logs `application`'s user out.
+    ///
+    /// Only the default app (the first of the configuration) is reset. The clock is the
+    /// emulator's one clock: every app sees it back at real time.
     public func reset() async throws {
         try server.app(credentials.appId)?.reset()
+        clock.reset()
         application.logOut()
     }
 }

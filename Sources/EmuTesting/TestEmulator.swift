@@ -20,12 +20,7 @@ public final class TestEmulator {
 
     /// Starts a live emulator. `seeded: true` loads the project's `seed/`.
     public static func start(seeded: Bool = false, configure: (inout EmulatorConfiguration) -> Void = { _ in }) throws -> TestEmulator {
-        var configuration = EmulatorConfiguration()
-        configuration.http.host = "127.0.0.1"
-        configuration.http.port = 0
-        configuration.dataDirectory = ":memory:"
-        configuration.logLevel = .warning
-        configuration.seedDirectory = seeded ? SeedLocator.defaultDirectory() : nil
+        var configuration = EmulatorConfiguration.forTesting(seeded: seeded)
         configure(&configuration)
         let emulator = try EmuAPI.Emulator(configuration: configuration)
         try emulator.start()

@@ -42,7 +42,8 @@ enum CaptchaStore {
                                 [.text(token), .integer(now)])
         guard let code = rows.first?[0].textValue else { return nil }
         try db.execute("UPDATE captchas SET used = 1 WHERE token = ?", [.text(token)])
-        guard code.uppercased() == answer.uppercased() else { return nil }
+        // Case-insensitive, so the normalised forms are compared, in constant time.
+        guard ConstantTime.equals(code.uppercased(), answer.uppercased()) else { return nil }
         let validateToken = SecureRandom.string(length: 32, alphabet: tokenAlphabet)
         try db.execute("INSERT INTO validate_tokens (token, expires_at) VALUES (?, ?)",
                        [.text(validateToken), .integer(now + validateTokenLifetime)])

@@ -14,6 +14,10 @@ struct OAuthFailure: Error, Sendable, Equatable {
     static func invalidGrant(_ description: String) -> OAuthFailure {
         OAuthFailure(status: 400, error: "invalid_grant", description: description)
     }
+    /// A password grant with an unknown user or a wrong password.
+    static let wrongCredentials = invalidGrant("The username or password is wrong.")
+    /// A password grant for a locked account (spec §5.4's 219, with LeanCloud's message).
+    static let locked = invalidGrant(LCErrorCode.loginLocked.message)
     static let unsupportedGrantType = OAuthFailure(
         status: 400, error: "unsupported_grant_type", description: "grant_type must be password or refresh_token.")
 

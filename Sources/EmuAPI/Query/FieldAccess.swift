@@ -18,7 +18,22 @@ struct FieldAccess: Sendable {
 
     enum ServerColumn: Sendable { case objectId, createdAt, updatedAt }
 
-    /// The access for a field path of the queried objects, e.g. `title` or `address.city`.
+    /// The access for a field path of the queried objects of `className`, e.g. `title` or
+    /// `address.city`. What a caller may not read, it may not test or sort by either: `$regex`
+    /// with `count` would read it out character by character. A `_User`'s `password` hash is
+    /// never returned (spec §12.5); its `authData` (third-party ids and access tokens) only to
+    /// the master key here (`seesSecrets`), as the owner has no need to search for it.
+    static func field(_ path: String, in className: String, seesSecrets: Bool, document: String = "data") throws -> FieldAccess {
+        if className == LCClassName.user {
+            let head = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            if head == LCFieldName.password || (head == LCFieldName.authData && !seesSecrets) {
+                throw QueryError.invalid("bad key '\(path)'")
+            }
+        }
+        return try field(path, document: document)
+    }
+
+    /// The access for a field path, whatever the class.
     static func field(_ path: String, document: String = "data") throws -> FieldAccess {
         switch path {
         case LCFieldName.objectId: return column("id", .objectId)
@@ -45,8 +60,11 @@ struct FieldAccess: Sendable {
     }
 
     /// The access for the element of an array being iterated by `json_each(...) AS e`.
+    /// Only an object element has members: a text element's `e.value` is raw text, which
+    /// `json_extract` would reject as malformed JSON (a 500 for `["a", {…}]` arrays).
     static let element = FieldAccess(
-        value: "e.value", type: "e.type", member: { "json_extract(e.value, '$.\($0)')" }, elements: nil, column: nil)
+        value: "e.value", type: "e.type", member: { "json_extract(CASE e.type WHEN 'object' THEN e.value END, '$.\($0)')" },
+        elements: nil, column: nil)
 
     /// Whether the key can be spliced into SQL: ASCII letters, digits and underscore only.
     static func isPlainKey(_ key: String) -> Bool {

@@ -24,7 +24,7 @@ enum InnerQueries {
               let innerClass = query["className"]?.stringValue, let key = spec["key"]?.stringValue else {
             throw QueryError.invalid("\(op) needs {\"query\":{\"className\":…,\"where\":…},\"key\":…}")
         }
-        let values = try select(column: try FieldAccess.field(key).value, from: innerClass, query, compiler)
+        let values = try select(column: try FieldAccess.field(key, in: innerClass, seesSecrets: compiler.seesSecrets).value, from: innerClass, query, compiler)
         return compiler.anyElement(kind == .array ? access : .scalar(access)) { a in
             SQLFragment("\(a.value) IN (\(values.sql))", values.arguments)
         }
@@ -36,7 +36,7 @@ enum InnerQueries {
         let inner = try compiler.inner(className: innerClass)
         var condition = try inner.compile(query["where"] ?? .object(JSONObject()))
         if let readFilter = inner.readFilter { condition = .all([condition, readFilter]) }
-        let order = try OrderCompiler.compile(query["order"]?.stringValue, schema: inner.schema, near: inner.nearOrder)
+        let order = try OrderCompiler.compile(query["order"]?.stringValue, of: innerClass, seesSecrets: inner.seesSecrets, schema: inner.schema, near: inner.nearOrder)
         let limit = QueryPaging.limit(query["limit"].flatMap { $0.intValue.map(String.init) ?? $0.stringValue })
         let skip = QueryPaging.skip(query["skip"].flatMap { $0.intValue.map(String.init) ?? $0.stringValue })
         return SQLFragment(

@@ -4,7 +4,8 @@ import EmuSQLite
 /// holds, so an index serves ordered, limited queries without sorting the class. Ties fall back to
 /// insertion order, so paging is stable.
 enum OrderCompiler {
-    static func compile(_ order: String?, schema: QuerySchema, near: SQLFragment?) throws -> SQLFragment {
+    static func compile(_ order: String?, of className: String, seesSecrets: Bool, schema: QuerySchema,
+                        near: SQLFragment?) throws -> SQLFragment {
         var terms: [String] = []
         var arguments: [SQLiteValue] = []
         var lastDescending = false
@@ -13,7 +14,7 @@ enum OrderCompiler {
             let descending = key.hasPrefix("-")
             if descending { key.removeFirst() }
             guard !key.isEmpty else { continue }
-            terms.append("\(try sortExpression(key, schema)) \(descending ? "DESC" : "ASC")")
+            terms.append("\(try sortExpression(key, of: className, seesSecrets: seesSecrets, schema)) \(descending ? "DESC" : "ASC")")
             lastDescending = descending
         }
         // §3.2: $nearSphere sorts nearest first unless an explicit order is given.
@@ -27,8 +28,8 @@ enum OrderCompiler {
 
     /// Dates sort by their ISO text (which orders as the instant); everything else by its value,
     /// across types in SQLite's order: missing and null, then numbers, then text (docs/queries.md).
-    static func sortExpression(_ key: String, _ schema: QuerySchema) throws -> String {
-        let access = try FieldAccess.field(key)
+    static func sortExpression(_ key: String, of className: String, seesSecrets: Bool, _ schema: QuerySchema) throws -> String {
+        let access = try FieldAccess.field(key, in: className, seesSecrets: seesSecrets)
         if access.column == nil, schema.kind(of: key) == .date { return access.member("iso") }
         return access.value
     }

@@ -7,7 +7,7 @@ enum QueryExecutor {
     static func records(_ plan: QueryPlan, in db: Database) throws -> [ObjectRecord] {
         let select = plan.select
         var records: [ObjectRecord] = []
-        try refusingTooComplex {
+        try withinLimits {
             try db.query(select.sql, select.arguments) { row in
                 records.append(try ObjectStore.record(fromQueryRow: row, className: plan.className))
             }
@@ -18,20 +18,20 @@ enum QueryExecutor {
     /// How many objects match, ignoring paging.
     static func count(_ plan: QueryPlan, in db: Database) throws -> Int {
         let count = plan.count
-        return Int(try refusingTooComplex { try db.scalar(count.sql, count.arguments)?.int64Value } ?? 0)
+        return Int(try withinLimits { try db.scalar(count.sql, count.arguments) }?.int64Value ?? 0)
     }
 
-    /// SQLite's limits on a statement (parser stack, expression depth 1000, 32,766 variables).
-    static let complexityMessages = [
-        "parser stack overflow", "Expression tree is too large", "too many SQL variables", "at most 64 tables in a join",
-    ]
-
-    /// A `where` nested or long beyond SQLite's limits is an invalid query (400 code 1), not a 500.
-    private static func refusingTooComplex<T>(_ body: () throws -> T) throws -> T {
+    /// Runs a query statement; one that SQLite finds too big (thousands of `$or` branches or
+    /// `$in` values, very deep nesting, thousands of `order` keys), or a `$regex` that backtracks
+    /// past its budget, is the client's bad input: 400 code 1 rather than a 500 or a pinned
+    /// worker (docs/http.md, "Bad input").
+    static func withinLimits<T>(_ run: () throws -> T) throws -> T {
         do {
-            return try body()
-        } catch let error as SQLiteError where complexityMessages.contains(where: error.message.contains) {
-            throw QueryError.invalid("the query is nested or long beyond what can be run")
+            return try run()
+        } catch let error as SQLiteError where error.isLimitExceeded {
+            throw QueryError.invalid("the query is too large or too deeply nested")
+        } catch let error as SQLiteError where error.message.contains(RegexBudget.Exceeded.message) {
+            throw QueryError.invalid("a $regex match ran too long; simplify the pattern")
         }
     }
 }

@@ -10,8 +10,8 @@ enum QueryFunctions {
             let options: String
             if case .text(let text) = args[1] { options = text } else { options = "" }
             let regex = try RegexCache.shared.regex(pattern: pattern, options: options)
-            let range = NSRange(value.startIndex..., in: value)
-            return .integer(regex.firstMatch(in: value, range: range) == nil ? 0 : 1)
+            guard let matched = RegexBudget.firstMatch(regex, in: value) else { throw RegexBudget.Exceeded() }
+            return .integer(matched ? 1 : 0)
         }
         // lcemu_geo_distance(lat1, lng1, lat2, lng2): central angle in radians (haversine).
         try db.registerFunction(name: "lcemu_geo_distance", argumentCount: 4, deterministic: true) { args in

@@ -36,11 +36,11 @@ extension QueryPlan {
         let compiler = WhereCompiler(className: className, schema: schema, readFilter: readFilter, schemaOf: schemaOf)
         var condition = try `where`.map { try compiler.compile($0) } ?? .alwaysTrue
         if let readFilter { condition = .all([condition, readFilter]) }
-        let orderBy = try OrderCompiler.compile(order, schema: schema, near: compiler.nearOrder)
+        let orderBy = try OrderCompiler.compile(order, of: className, seesSecrets: compiler.seesSecrets, schema: schema, near: compiler.nearOrder)
         var expressions = compiler.indexExpressions
         for key in (order ?? "").split(separator: ",") {
             let name = key.hasPrefix("-") ? String(key.dropFirst()) : String(key)
-            if let expression = try? OrderCompiler.sortExpression(name, schema), expression.hasPrefix("json_extract") {
+            if let expression = try? OrderCompiler.sortExpression(name, of: className, seesSecrets: compiler.seesSecrets, schema), expression.hasPrefix("json_extract") {
                 expressions.append(expression)
             }
         }

@@ -16,6 +16,10 @@ final class WhereCompiler {
     let readFilter: SQLFragment?
     private let depth: Int
 
+    /// True when the caller reads every object (no read filter: the master key, or an internal
+    /// query): only then may conditions test a `_User`'s `authData`.
+    var seesSecrets: Bool { readFilter == nil }
+
     init(className: String, schema: QuerySchema, depth: Int = 0, readFilter: SQLFragment? = nil,
          schemaOf: @escaping (String) throws -> QuerySchema) {
         self.className = className
@@ -59,7 +63,7 @@ final class WhereCompiler {
 
     /// One field's constraint: a value (equality) or an object of `$` operators.
     private func field(_ path: String, _ value: JSON) throws -> SQLFragment {
-        let access = try FieldAccess.field(path)
+        let access = try FieldAccess.field(path, in: className, seesSecrets: seesSecrets)
         let kind = schema.kind(of: path)
         noteIndexable(access, kind, value)
         guard let operators = value.objectValue, operators.keys.contains(where: { $0.hasPrefix("$") }) else {

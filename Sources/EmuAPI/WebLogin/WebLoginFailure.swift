@@ -17,6 +17,9 @@ struct WebLoginFailure: Error, Sendable, Equatable {
     /// 1 / `password`: no password, or a wrong one.
     static let wrongPassword = WebLoginFailure(code: 1, key: "password", text: "The password is wrong.")
     static let passwordMissing = WebLoginFailure(code: 1, key: "password", text: "The password is required.")
+    /// 219 / `login_locked` (our choice; /1.1's code and message): more than 6 failed password
+    /// log-ins in 15 minutes, through any log-in path, lock the account (spec §5.4).
+    static let locked = WebLoginFailure(code: 219, key: "login_locked", text: LCErrorCode.loginLocked.message)
     /// 1000: the `sid` session is unknown, expired or not logged in.
     static let notLoggedIn = WebLoginFailure(code: 1000, key: "user_not_login", text: "The user is not logged in.")
     /// 801: a state-changing request without the session's `X-XSRF-TOKEN`.

@@ -35,6 +35,14 @@ public struct Router<Value: Sendable>: Sendable {
         return .methodNotAllowed(allowed: node.handlers.keys.sorted())
     }
 
+    /// Every registered method and pattern, sorted by pattern then method: what the router
+    /// knows, for tables that must cover every route (robustness tests, docs).
+    public var routes: [(method: String, pattern: String)] {
+        var found: [(method: String, pattern: String)] = []
+        root.collect(prefix: "", into: &found)
+        return found.sorted { ($0.pattern, $0.method) < ($1.pattern, $1.method) }
+    }
+
     static func segments(_ path: String) -> [Substring] {
         path.split(separator: "/", omittingEmptySubsequences: true)
     }
@@ -69,6 +77,13 @@ struct RouteNode<Value: Sendable>: Sendable {
             child.insert(segments: segments.dropFirst(), method: method, value: value)
             literals[head] = child
         }
+    }
+
+    func collect(prefix: String, into found: inout [(method: String, pattern: String)]) {
+        for method in handlers.keys { found.append((method, prefix.isEmpty ? "/" : prefix)) }
+        for (segment, child) in literals { child.collect(prefix: "\(prefix)/\(segment)", into: &found) }
+        if let capture { capture.node.node.collect(prefix: "\(prefix)/:\(capture.name)", into: &found) }
+        if let rest { for method in rest.handlers.keys { found.append((method, "\(prefix)/*\(rest.name)")) } }
     }
 
     func find(segments: ArraySlice<Substring>, parameters: inout [String: String]) -> RouteNode? {

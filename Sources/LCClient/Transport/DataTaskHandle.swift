@@ -10,13 +10,20 @@ final class DataTaskHandle: @unchecked Sendable {
     private var cancelled = false
     private var timedOut = false
 
-    func start(_ task: URLSessionDataTask) {
+    /// Makes and resumes the task unless the request was cancelled first; false when it was (no
+    /// task is made, so nothing is sent).
+    ///
+    /// The flag is read, and the task resumed, under the lock: a `cancel()` either comes first
+    /// (no task at all) or finds the resumed task and cancels it. Resuming and then checking
+    /// would let a cancellation in between send the request anyway.
+    func start(_ makeTask: () -> URLSessionDataTask) -> Bool {
         lock.lock()
+        defer { lock.unlock() }
+        guard !cancelled else { return false }
+        let task = makeTask()
         self.task = task
-        let cancelled = self.cancelled
-        lock.unlock()
         task.resume()
-        if cancelled { task.cancel() }
+        return true
     }
 
     func cancel() {

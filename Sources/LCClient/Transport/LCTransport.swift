@@ -7,7 +7,8 @@ public struct LCHTTPRequest: Sendable {
     /// Header fields; names are sent as given.
     public var headers: [String: String]
     public var body: Data?
-    /// Seconds before the request fails with a timeout.
+    /// Seconds before the request fails with a timeout; `.infinity` for none (the default
+    /// transport also treats NaN and a year or more as none, and zero or less as immediate).
     public var timeout: TimeInterval
 
     public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 60) {

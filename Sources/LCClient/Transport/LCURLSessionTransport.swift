@@ -31,37 +31,51 @@ public struct LCURLSessionTransport: LCTransport {
     }
 
     public func send(_ request: LCHTTPRequest) async throws -> LCHTTPResponse {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, 
+                                    timeoutInterval: Self.urlRequestTimeout(request.timeout))
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
         let handle = DataTaskHandle()
         // The request's own timeout, enforced here: FoundationNetworking applies the session's
         // `timeoutIntervalForRequest` and ignores a shorter `URLRequest.timeoutInterval`.
-        let timer = Task {
-            try await Task.sleep(nanoseconds: UInt64(max(request.timeout, 0) * 1_000_000_000))
-            handle.timeOut()
+        // `.infinity` (or NaN, or more than a year) arms no timer at all.
+        let timer = Self.timeoutNanoseconds(request.timeout).map { nanoseconds in
+            Task {
+                try await Task.sleep(nanoseconds: nanoseconds)
+                handle.timeOut()
+            }
         }
-        defer { timer.cancel() }
+        defer { timer?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<LCHTTPResponse, Error>) in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: handle.didTimeOut ? URLError(.timedOut) : error)
-                    } else if let http = response as? HTTPURLResponse {
-                        var headers: [String: String] = [:]
-                        for (name, value) in http.allHeaderFields {
-                            headers[String(describing: name)] = String(describing: value)
+                // The data task is made only if the request was not cancelled first: then nothing
+                // is sent, and no never-resumed task lingers in the session.
+                let started = handle.start {
+                    session.dataTask(with: urlRequest) { data, response, error in
+                        if let error {
+                            continuation.resume(throwing: handle.didTimeOut ? URLError(.timedOut) : error)
+                        } else if let http = response as? HTTPURLResponse {
+                            continuation.resume(returning: LCHTTPResponse(
+                                status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data()))
+                        } else {
+                            continuation.resume(throwing: URLError(.badServerResponse))
                         }
-                        continuation.resume(returning: LCHTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
                     }
                 }
-                handle.start(task)
+                if !started { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
             handle.cancel()
         }
+    }
+
+    /// The response's header fields as strings.
+    static func headers(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            headers[String(describing: name)] = String(describing: value)
+        }
+        return headers
     }
 }

@@ -38,11 +38,13 @@ enum ClockHandlers {
             guard let ms = advanceMilliseconds(value) else {
                 throw APIError(.invalidParameter("advance must be milliseconds or a duration like \"16m\" (units ms s m h d)."))
             }
+            guard Self.range.contains(clock.nowMilliseconds + ms) else { throw outOfRange }
             clock.advance(milliseconds: ms)
         case "set":
             guard let date = instant(value) else {
                 throw APIError(.invalidParameter("set must be an ISO 8601 date or milliseconds since 1970."))
             }
+            guard Self.range.contains(date.millisecondsSince1970) else { throw outOfRange }
             clock.set(milliseconds: date.millisecondsSince1970)
         case "reset":
             guard value == .bool(true) else { throw APIError(.invalidParameter("reset must be true.")) }
@@ -50,6 +52,15 @@ enum ClockHandlers {
         default:
             throw APIError(.invalidParameter("Unknown clock command '\(key)': expected advance, set or reset."))
         }
+    }
+
+    /// Where the clock may go: 1970-01-01 to 2106-02-07T06:28:15.999Z, what an object id's
+    /// 4-byte seconds can say (later ids would wrap and sort first).
+    /// Beyond it expiries (`now + ttl`) would overflow and dates would not render.
+    static let range: ClosedRange<Int64> = 0...(Int64(UInt32.max) * 1000 + 999)
+
+    private static var outOfRange: APIError {
+        APIError(.invalidParameter("The clock must stay between 1970-01-01 and 2106-02-07T06:28:15.999Z."))
     }
 
     private static func advanceMilliseconds(_ value: JSON) -> Int64? {

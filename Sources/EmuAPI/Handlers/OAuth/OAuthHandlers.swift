@@ -20,19 +20,16 @@ enum OAuthHandlers {
         let app = try authenticateClient(request)
         let form = WebRequest.formFields(request.http.body)
         let now = app.clock.nowMilliseconds
-        let expiresIn = app.configuration.options.webLogin.accessTokenSeconds
-        let grant: OAuthTokenStore.Grant = try app.database.write { db in
-            let userId: String
-            switch form["grant_type"] ?? "" {
-            case "password": userId = try passwordGrant(form, in: db)
-            case "refresh_token": userId = try refreshGrant(form, now: now, in: db)
-            case "": throw OAuthFailure.invalidRequest("grant_type is missing.")
-            default: throw OAuthFailure.unsupportedGrantType
+        let grant: OAuthTokenStore.Grant
+        switch form["grant_type"] ?? "" {
+        // The password grant verifies the hash outside the writer (OAuthHandlers+PasswordGrant.swift).
+        case "password": grant = try passwordGrant(form, app: app, now: now)
+        case "refresh_token":
+            grant = try app.database.write { db in
+                try issue(userId: try refreshGrant(form, now: now, in: db), app: app, now: now, in: db)
             }
-            // The bearer token stands for the user's LeanCloud session on /1.1, as a log-in gives it.
-            let session = try SessionStore.tokenForLogIn(
-                userId: userId, now: now, lifetime: app.sessionLifetimeMilliseconds, in: db)
-            return try OAuthTokenStore.issue(userId: userId, session: session, now: now, expiresIn: expiresIn, in: db)
+        case "": throw OAuthFailure.invalidRequest("grant_type is missing.")
+        default: throw OAuthFailure.unsupportedGrantType
         }
         var body = JSONObject()
         body["access_token"] = .string(grant.accessToken)
@@ -50,17 +47,13 @@ enum OAuthHandlers {
         return app
     }
 
-    /// `username` (user name, email or phone) and the plain `password`.
-    private static func passwordGrant(_ form: [String: String], in db: Database) throws -> String {
-        guard let username = form["username"], !username.isEmpty, let password = form["password"], !password.isEmpty else {
-            throw OAuthFailure.invalidRequest("username and password are required.")
-        }
-        guard let user = try UserLookup.find(login: username, in: db),
-              let hash = user.fields[LCFieldName.password]?.stringValue,
-              UserFields.hasher.verify(password: password, encoded: hash) else {
-            throw OAuthFailure.invalidGrant("The username or password is wrong.")
-        }
-        return user.objectId
+    /// The token pair of a user whose grant passed, in the grant's write transaction.
+    static func issue(userId: String, app: AppRuntime, now: Int64, in db: Database) throws -> OAuthTokenStore.Grant {
+        // The bearer token stands for the user's LeanCloud session on /1.1, as a log-in gives it.
+        let session = try SessionStore.tokenForLogIn(
+            userId: userId, now: now, lifetime: app.sessionLifetimeMilliseconds, in: db)
+        let expiresIn = app.configuration.options.webLogin.accessTokenSeconds
+        return try OAuthTokenStore.issue(userId: userId, session: session, now: now, expiresIn: expiresIn, in: db)
     }
 
     /// A live refresh token; using it deletes it (rotation) and its access token.

@@ -54,10 +54,11 @@ enum ScanCursor {
     /// The last key, or an error when the cursor is malformed or expired.
     static func decode(_ cursor: String, now: Int64) throws -> JSON? {
         guard let data = Data(base64Encoded: cursor), let object = (try? JSONParser.parse(Array(data)))?.objectValue,
-              let key = object["k"], let expires = object["e"]?.doubleValue else {
+              // The cursor comes back from the client: an expiry that is no Int64 is a bad cursor.
+              let key = object["k"], let expires = object["e"]?.int64Value else {
             throw QueryError.invalid("bad scan cursor")
         }
-        guard Int64(expires) > now else { throw QueryError.invalid("scan cursor expired") }
+        guard expires > now else { throw QueryError.invalid("scan cursor expired") }
         return key
     }
 }

@@ -18,20 +18,24 @@ extension UserHandlers {
             return user
         }
         // Hashing runs outside the writer; the hasher compares in constant time.
-        let matches = user.fields[LCFieldName.password]?.stringValue.map {
+        let verdict = PasswordVerdict(user: user, matches: user.fields[LCFieldName.password]?.stringValue.map {
             UserFields.hasher.verify(password: password, encoded: $0)
-        } ?? false
-        let body = try app.database.write { db -> JSONObject? in
-            guard matches else {
-                try LoginThrottle.recordFailure(userId: user.objectId, now: now, in: db)
-                return nil
+        } ?? false)
+        // The write re-reads the user: deleted meanwhile → not found; its password changed
+        // meanwhile → the verdict is stale, a wrong password not counted.
+        let outcome = try app.database.write { db -> Result<JSONObject, APIError> in
+            guard let current = try UserLookup.find(id: user.objectId, in: db) else { return .failure(APIError(notFound)) }
+            guard verdict.holds(for: current) else { return .failure(APIError(.usernamePasswordMismatch)) }
+            switch try LoginThrottle.settle(userId: user.objectId, matches: verdict.matches, now: now, in: db) {
+            case .locked: return .failure(APIError(.loginLocked))
+            case .wrongPassword: return .failure(APIError(.usernamePasswordMismatch))
+            case .loggedIn:
+                let token = try UserResponse.token(for: user.objectId, app: app, in: db)
+                return .success(try UserResponse.withSession(current, token: token, in: db))
             }
-            try LoginThrottle.clear(userId: user.objectId, in: db)
-            let token = try UserResponse.token(for: user.objectId, app: app, in: db)
-            return try UserResponse.withSession(user, token: token, in: db)
         }
-        guard let body else { throw APIError(.usernamePasswordMismatch) }
-        return APIResponse(json: .object(body))
+        // Thrown after the commit, so that a counted failure stays counted.
+        return APIResponse(json: .object(try outcome.get()))
     }
 
     /// Which field identifies the user: `username` wins over `email` (Python SDK, §5.4), then

@@ -7,6 +7,11 @@ extension WebLoginHandlers {
     /// `sid` session is logged in. Without a session from step 1 and with the pitfall on, the
     /// answer is the same but its `sid` is unknown to every later call (docs/web-login.md).
     static func login(_ web: WebRequest) throws -> WebReply {
+        // Read the account the attempt reaches and verify its password outside any transaction
+        // (PBKDF2 is slow: the writer must not wait on it); the write re-runs every check.
+        let verdict = try web.app.database.read { db in try LoginAttempt.accountToVerify(web, in: db) }.map {
+            PasswordVerdict(user: $0, matches: WebPassword.verify(sha1Hex: web.field("password"), fields: $0.fields))
+        }
         var message: OutboxMessage?
         let reply = try web.app.database.write { db in
             var session = try web.session(in: db)
@@ -14,7 +19,7 @@ extension WebLoginHandlers {
             let fresh = session == nil && !web.options.isPitfallOn
             if fresh { session = try WebSessionStore.create(now: web.now, in: db) }
             var attempt = LoginAttempt(web: web, session: session)
-            let result = try attempt.run(in: db)
+            let result = try attempt.run(verdict: verdict, in: db)
             session = attempt.session
             let remember = web.field("remember_me").lowercased() == "true"
             var reply: WebReply

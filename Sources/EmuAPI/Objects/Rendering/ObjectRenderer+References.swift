@@ -6,30 +6,34 @@ extension ObjectRenderer {
     /// `className` and `objectId` and gains every field of the target. Arrays of pointers
     /// expand element by element; embedded objects are walked through; a pointer whose target
     /// is gone, or that `readable` refuses (the caller's ACL, spec §3.5), stays bare.
+    /// `redact` removes what the caller may not see from a target's fields (a `_User`'s
+    /// `authData`), as for the same object fetched at the top level.
     static func expand(_ object: JSONObject, at path: ArraySlice<String>, in db: Database,
-                       readable: (ObjectRecord) throws -> Bool = { _ in true }) throws -> JSONObject {
+                       readable: (ObjectRecord) throws -> Bool = { _ in true },
+                       redact: (ObjectRecord, JSONObject) -> JSONObject = { $1 }) throws -> JSONObject {
         guard let head = path.first, let value = object[head] else { return object }
         var result = object
-        result[head] = try expand(value, rest: path.dropFirst(), in: db, readable: readable)
+        result[head] = try expand(value, rest: path.dropFirst(), in: db, readable: readable, redact: redact)
         return result
     }
 
     private static func expand(_ value: JSON, rest: ArraySlice<String>, in db: Database,
-                               readable: (ObjectRecord) throws -> Bool) throws -> JSON {
+                               readable: (ObjectRecord) throws -> Bool,
+                               redact: (ObjectRecord, JSONObject) -> JSONObject) throws -> JSON {
         switch value {
         case .array(let items):
-            return .array(try items.map { try expand($0, rest: rest, in: db, readable: readable) })
+            return .array(try items.map { try expand($0, rest: rest, in: db, readable: readable, redact: redact) })
         case .object(var object):
             if LCTypeName(of: value) == .pointer, object.count == 3, let pointer = LCPointer(json: value) {
                 guard let target = try ObjectStore.fetch(className: pointer.className, objectId: pointer.objectId, in: db),
                       try readable(target)
                 else { return value }
                 object = pointer.json.objectValue ?? object
-                for (key, member) in try wireForm(target, in: db) { object[key] = member }
+                for (key, member) in redact(target, try wireForm(target, in: db)) { object[key] = member }
             } else if object[LCWireKey.type] != nil && LCTypeName(of: value) != .pointer {
                 return value
             }
-            return .object(try expand(object, at: rest, in: db, readable: readable))
+            return .object(try expand(object, at: rest, in: db, readable: readable, redact: redact))
         default:
             return value
         }

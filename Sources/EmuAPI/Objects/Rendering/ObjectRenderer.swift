@@ -28,21 +28,24 @@ public struct ObjectRenderer: Sendable {
 
     /// The response form of `record`. Call inside a read or write of the record's database.
     public func render(_ record: ObjectRecord, in db: Database) throws -> JSONObject {
-        var object = try Self.wireForm(record, in: db)
-        if let access, record.className == LCClassName.user {
-            // spec §5.2: a user's `authData` only for that user and the master key.
-            object = UserResponse.hidingAuthData(object, of: record.objectId, for: access.caller)
-        }
+        var object = redacting(record, try Self.wireForm(record, in: db))
         if options.returnACL {
             object[LCFieldName.acl] = .object(record.acl ?? ACLValidator.classDefault)
         }
         for path in options.include {
-            object = try Self.expand(object, at: path.segments[...], in: db) { target in
+            object = try Self.expand(object, at: path.segments[...], in: db, readable: { target in
                 try access?.canRead(target, in: db) ?? true
-            }
+            }, redact: redacting)
         }
         if let keys = options.keys { object = keys.apply(to: object) }
         return object
+    }
+
+    /// `object` without what this caller may not see of `record`, at the top level or included:
+    /// spec §5.2, a user's `authData` only for that user and the master key.
+    func redacting(_ record: ObjectRecord, _ object: JSONObject) -> JSONObject {
+        guard let access, record.className == LCClassName.user else { return object }
+        return UserResponse.hidingAuthData(object, of: record.objectId, for: access.caller)
     }
 
     /// Fields (files resolved, secrets left out), then `createdAt`, `updatedAt`, `objectId`,

@@ -29,7 +29,9 @@ struct WhereRegex: @unchecked Sendable {
         }
     }
 
+    /// A match that runs past `RegexBudget.perMatch` counts as none: the condition then fails
+    /// (a conditional write answers 305) instead of pinning the worker.
     func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        RegexBudget.firstMatch(expression, in: text) ?? false
     }
 }

@@ -1,0 +1,65 @@
+import EmuTesting
+import Foundation
+import LCClient
+import Testing
+
+/// docs/testing.md's examples and the example of `EmuTesting.Emulator`'s doc comment, verbatim.
+enum TestingDocExample {
+    struct PostTests {
+        @Test func aSavedPost_canBeQueried() async throws {
+            let emulator = try await Emulator.start()
+            let app = emulator.application            // LCApplication signed with the app key
+            var post = LCObject(className: "Post")
+            post.set("title", "Hello")
+            try await post.save(in: app)
+            #expect(try await LCQuery(className: "Post").count(in: app) == 1)
+        }
+    }
+
+    struct RecipeTests {
+        @Test func sessionExpiry() async throws {
+            let emulator = try await Emulator.start(seeded: true, appOptions: ["sessionLifetime": 3600])
+            let app = emulator.application
+            try await LCUser.logIn(username: "testuser", password: "lcemu-test-password", in: app)
+            emulator.clock.advance(by: .seconds(3601))
+            // the next request with the old token fails as an unknown session would
+            let error = await #expect(throws: LCError.self) { try await LCUser.fetchCurrent(in: app) }
+            #expect(error?.code == .userNotFound)
+        }
+
+        @Test func aCaptchaWithoutReadingThePicture() async throws {
+            let emulator = try await Emulator.start()
+            let captcha = try await LCCaptcha.request(in: emulator.application)
+            let answer = try await emulator.outbox.captchaAnswer(token: captcha.token)!
+            let validateToken = try await captcha.verify(code: answer, in: emulator.application)
+            #expect(!validateToken.isEmpty)
+        }
+
+        @Test func aTransportOfYourOwn() async throws {
+            struct Recorder: LCTransport {
+                let base = LCURLSessionTransport()
+                func send(_ request: LCHTTPRequest) async throws -> LCHTTPResponse {
+                    print(request.method, request.url)
+                    return try await base.send(request)
+                }
+            }
+            let emulator = try await Emulator.start(transport: Recorder())
+            #expect(try await emulator.application.serverDate().timeIntervalSince1970 > 0)
+        }
+    }
+
+    /// The example at the top of `Sources/EmuTesting/Emulator.swift`.
+    struct EmulatorDocCommentTests {
+        @Test func savesAPost_andReadsAnSMSCode() async throws {
+            let emulator = try await Emulator.start(seeded: true)
+            var post = LCObject(className: "Post")
+            post.set("title", "Hello")
+            try await post.save(in: emulator.application)
+            emulator.clock.advance(seconds: 3600)
+            try await LCSMS.requestCode(mobilePhoneNumber: "+8618600000000", in: emulator.application)
+            let sms = try await emulator.outbox.messages(phone: "+8618600000000")   // newest first
+            let code = try await emulator.outbox.latestCode(phone: "+8618600000000")
+            #expect(code != nil && sms.first?.code == code)
+        }
+    }
+}
