@@ -7,6 +7,7 @@ extension ObjectWrites {
     /// class permissions and the object's ACL (docs/access-control.md).
     static func delete(className: String, objectId: String, condition: WhereMatcher?, app: AppRuntime,
                        access: AccessContext = .master) throws {
+        try access.requireLiveSession()
         try app.database.write { db in
             guard try ObjectStore.classExists(className, in: db) else { throw APIError(.objectNotFound) }
             try access.require(.delete, on: className, in: db)

@@ -15,6 +15,7 @@ extension ObjectWrites {
     /// caller learns nothing from 305) and the `_Role` rules (docs/access-control.md).
     static func update(className: String, objectId: String, patch: ObjectPatch, condition: WhereMatcher?,
                        app: AppRuntime, fetchWhenSave: Bool, access: AccessContext = .master) throws -> Updated {
+        try access.requireLiveSession()
         let patch = try UserFields.prepared(patch, className: className)
         return try app.database.write { db in
             try access.require(.update, on: className, in: db)

@@ -13,6 +13,7 @@ enum ObjectWrites {
     /// checks the class permissions and the `_Role` rules (docs/access-control.md).
     static func create(className: String, patch: ObjectPatch, app: AppRuntime, render: Bool,
                        access: AccessContext = .master) throws -> (record: ObjectRecord, rendered: JSONObject?) {
+        try access.requireLiveSession()
         let patch = try UserFields.prepared(patch, className: className)
         return try app.database.write { db in
             try access.require(.create, on: className, in: db)
