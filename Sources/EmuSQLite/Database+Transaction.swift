@@ -19,11 +19,13 @@ extension Database {
         kind: TransactionKind = .deferred, _ body: (Database) throws -> T
     ) throws -> T {
         if isInTransaction { return try savepoint(body) }
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        // With arguments (none): through the statement cache, so BEGIN and COMMIT are prepared
+        // once per connection rather than on every read and write.
+        try execute("BEGIN \(kind.rawValue) TRANSACTION", [])
         let result: T
         do {
             result = try body(self)
-            try execute("COMMIT TRANSACTION")
+            try execute("COMMIT TRANSACTION", [])
         } catch {
             // SQLite rolls back by itself after some errors (SQLITE_FULL, …); a second ROLLBACK
             // would fail and hide the original error.

@@ -39,8 +39,8 @@ extension DatabaseQueue {
         return try onWriter { db in
             let wasQueryOnly = try db.scalar("PRAGMA query_only")?.int64Value == 1
             if wasQueryOnly { return try body(db) }
-            try db.execute("PRAGMA query_only = 1")
-            defer { try? db.execute("PRAGMA query_only = 0") }
+            try db.execute("PRAGMA query_only = 1", [])
+            defer { try? db.execute("PRAGMA query_only = 0", []) }
             return try body(db)
         }
     }
