@@ -10,6 +10,12 @@ enum AppsSource {
         Environment.optionalString(cli, "LCEMU_CONFIG")
     }
 
+    /// The directory of the SQLite databases from `--data` or `LCEMU_DATA`, else `./.lcemu`:
+    /// `serve`, `import` and `export` must agree on it.
+    static func dataDirectory(_ cli: String?) -> String {
+        Environment.string(cli, "LCEMU_DATA", default: ".lcemu")
+    }
+
     /// The validated apps of a config file.
     static func load(configPath: String) throws -> [AppConfiguration] {
         try usage { try ConfigFile.load(path: configPath) }

@@ -15,7 +15,7 @@ struct DataOptions: ParsableArguments {
 
     /// The data directory.
     func dataDirectory() -> String {
-        Environment.string(data, "LCEMU_DATA", default: ".lcemu")
+        AppsSource.dataDirectory(data)
     }
 
     /// The chosen app's id: `--app-id` must name an app of the config file when there is one.

@@ -17,15 +17,7 @@ enum Environment {
     }
 
     static func int(_ cli: Int?, _ variable: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
-        let resolved: Int
-        if let cli {
-            resolved = cli
-        } else if let raw = value(variable) {
-            guard let parsed = Int(raw) else { throw ValidationError("\(variable)='\(raw)' is not an integer") }
-            resolved = parsed
-        } else {
-            resolved = fallback
-        }
+        let resolved = try parsed(cli, variable, expecting: "an integer") ?? fallback
         guard range.contains(resolved) else {
             throw ValidationError("\(variable.lowercasedOptionName) must be in \(range.lowerBound)...\(range.upperBound), got \(resolved)")
         }
@@ -33,15 +25,7 @@ enum Environment {
     }
 
     static func seconds(_ cli: Double?, _ variable: String, default fallback: Double) throws -> Double {
-        let resolved: Double
-        if let cli {
-            resolved = cli
-        } else if let raw = value(variable) {
-            guard let parsed = Double(raw) else { throw ValidationError("\(variable)='\(raw)' is not a number of seconds") }
-            resolved = parsed
-        } else {
-            resolved = fallback
-        }
+        let resolved = try parsed(cli, variable, expecting: "a number of seconds") ?? fallback
         guard resolved > 0, resolved.isFinite, resolved <= 86_400 else {
             throw ValidationError("\(variable.lowercasedOptionName) must be between 0 and 86400 seconds, got \(resolved)")
         }
@@ -50,19 +34,19 @@ enum Environment {
 
     /// Seconds where 0 is allowed (it means "off"); nil when neither option nor variable is set.
     static func optionalSeconds(_ cli: Double?, _ variable: String, range: ClosedRange<Double>) throws -> Double? {
-        let resolved: Double
-        if let cli {
-            resolved = cli
-        } else if let raw = value(variable) {
-            guard let parsed = Double(raw) else { throw ValidationError("\(variable)='\(raw)' is not a number of seconds") }
-            resolved = parsed
-        } else {
-            return nil
-        }
+        guard let resolved = try parsed(cli, variable, expecting: "a number of seconds") else { return nil }
         guard resolved.isFinite, range.contains(resolved) else {
             throw ValidationError("\(variable.lowercasedOptionName) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound)) seconds, got \(resolved)")
         }
         return resolved
+    }
+
+    /// The command-line value, else the variable parsed as `T`; nil when neither is set.
+    private static func parsed<T: LosslessStringConvertible>(_ cli: T?, _ variable: String, expecting kind: String) throws -> T? {
+        if let cli { return cli }
+        guard let raw = value(variable) else { return nil }
+        guard let parsed = T(raw) else { throw ValidationError("\(variable)='\(raw)' is not \(kind)") }
+        return parsed
     }
 
     static func flag(_ cli: Bool, _ variable: String) -> Bool {

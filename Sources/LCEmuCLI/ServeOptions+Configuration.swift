@@ -28,7 +28,7 @@ extension ServeOptions {
         configuration.http.shutdownGracePeriod = try Environment.seconds(shutdownGrace, "LCEMU_SHUTDOWN_GRACE", default: 10)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         configuration.workerCount = try Environment.int(workers, "LCEMU_WORKERS", default: max(2, cores), range: 1...256)
-        configuration.dataDirectory = Environment.string(data, "LCEMU_DATA", default: ".lcemu")
+        configuration.dataDirectory = AppsSource.dataDirectory(data)
         configuration.durableWrites = Environment.flag(durableWrites, "LCEMU_DURABLE_WRITES")
         let levelName = Environment.string(logLevel, "LCEMU_LOG_LEVEL", default: "info")
         guard let level = LogLevel(rawValue: levelName.lowercased()) else {
