@@ -72,7 +72,7 @@ extension LCApplication {
 
     /// `X-LC-Id` and a fresh `X-LC-Sign` (`md5(timestamp + key),timestamp[,master]`).
     public func signedHeaders(master: Bool = false) -> [String: String] {
-        let timestamp = Int64(Date().timeIntervalSince1970 * 1000)
+        let timestamp = LCDate.now().millisecondsSince1970
         let useMaster = master && masterKey != nil
         let sign = LCRequestSignature.make(key: useMaster ? masterKey ?? key : key, timestamp: timestamp, master: useMaster)
         return ["X-LC-Id": id, "X-LC-Sign": sign, "Accept": "application/json"]
