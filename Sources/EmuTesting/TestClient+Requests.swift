@@ -6,7 +6,7 @@ import LCWire
 extension TestClient {
     /// The authentication headers for the chosen credentials; signatures use the current time.
     func authHeaders() -> HTTPHeaders {
-        let timestamp = Int64(Date().timeIntervalSince1970 * 1000)
+        let timestamp = LCDate.now().millisecondsSince1970
         switch credentials {
         case .appKey: return ["X-LC-Id": app.appId, "X-LC-Key": app.appKey]
         case .masterKey: return ["X-LC-Id": app.appId, "X-LC-Key": "\(app.masterKey),master"]

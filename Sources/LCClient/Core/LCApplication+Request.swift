@@ -72,7 +72,7 @@ extension LCApplication {
 
     /// `X-LC-Id` and a fresh `X-LC-Sign` (`md5(timestamp + key),timestamp[,master]`).
     public func signedHeaders(master: Bool = false) -> [String: String] {
-        let timestamp = Int64(Date().timeIntervalSince1970 * 1000)
+        let timestamp = LCDate.now().millisecondsSince1970
         let useMaster = master && masterKey != nil
         let sign = LCRequestSignature.make(key: useMaster ? masterKey ?? key : key, timestamp: timestamp, master: useMaster)
         return ["X-LC-Id": id, "X-LC-Sign": sign, "Accept": "application/json"]
@@ -84,7 +84,7 @@ extension LCApplication {
         while text.hasSuffix("/") { text.removeLast() }
         text += path.hasPrefix("/") ? path : "/" + path
         if !query.isEmpty {
-            text += "?" + query.map { "\(LCQueryEncoding.encode($0.0))=\(LCQueryEncoding.encode($0.1))" }.joined(separator: "&")
+            text += "?" + LCQueryEncoding.encode(query)
         }
         guard let url = URL(string: text) else {
             throw LCError(code: .invalidResponse, message: "Cannot build a URL from \(text)")
@@ -99,5 +99,10 @@ enum LCQueryEncoding {
 
     static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// `a=1&b=x%40y`: the query string, and the `application/x-www-form-urlencoded` body.
+    static func encode(_ fields: [(String, String)]) -> String {
+        fields.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
     }
 }

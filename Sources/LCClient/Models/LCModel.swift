@@ -54,8 +54,8 @@ extension LCObject {
         var fields = serverData
         for (key, value) in changes where value["__op"] == nil { fields[key] = value }
         if let objectId { fields["objectId"] = .string(objectId) }
-        if let createdAt { fields["createdAt"] = .string(LCDateText.iso(createdAt)) }
-        if let updatedAt { fields["updatedAt"] = .string(LCDateText.iso(updatedAt)) }
+        if let createdAt { fields["createdAt"] = .string(LCDate(createdAt).iso) }
+        if let updatedAt { fields["updatedAt"] = .string(LCDate(updatedAt).iso) }
         return try LCModelCoder.decode(type, from: fields)
     }
 }

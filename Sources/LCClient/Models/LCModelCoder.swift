@@ -17,7 +17,7 @@ enum LCModelCoder {
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.container(keyedBy: LCAnyKey.self)
             try container.encode("Date", forKey: LCAnyKey("__type"))
-            try container.encode(LCDateText.iso(date), forKey: LCAnyKey("iso"))
+            try container.encode(LCDate(date).iso, forKey: LCAnyKey("iso"))
         }
         encoder.dataEncodingStrategy = .custom { data, encoder in
             var container = encoder.container(keyedBy: LCAnyKey.self)
@@ -73,9 +73,4 @@ struct LCAnyKey: CodingKey {
     init(_ string: String) { stringValue = string }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
-}
-
-/// `yyyy-MM-ddTHH:mm:ss.SSSZ`, the only date text the API uses (spec §2.2).
-enum LCDateText {
-    static func iso(_ date: Date) -> String { LCDate(date).iso }
 }

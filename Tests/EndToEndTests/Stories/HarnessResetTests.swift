@@ -29,7 +29,7 @@ struct HarnessResetTests {
         let emulator = try await EmuTesting.Emulator.start(seeded: true)
         let app = emulator.application
         try await LCSMS.requestCode(mobilePhoneNumber: "+8618600000009", in: app)
-        try await LCUser.logIn(username: "testuser", password: "lcemu-test-password", in: app)
+        try await LCUser.logIn(username: Seed.username, password: Seed.password, in: app)
         try await emulator.reset()
         #expect(try await emulator.outbox.messages().isEmpty)
         #expect(app.currentUser == nil)

@@ -1,3 +1,4 @@
+import EmuTesting
 import Foundation
 import LCClient
 
@@ -47,7 +48,7 @@ struct SeedPost: LCModel {
 
 /// Fixed ids and credentials of the seed (docs/seed.md).
 enum Seed {
-    static let userId = "64b7f0c2e4b0a1d2c3f40001"
+    static let userId = TestEmulator.seedUserId
     static let username = "testuser"
     static let password = "lcemu-test-password"
     /// The last post: `[Members] …`, readable only by the test user.
