@@ -10,8 +10,7 @@ public enum ObjectStore {
             "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?)",
             [.text(record.className), .text(record.objectId),
              .integer(record.createdAt.millisecondsSince1970), .integer(record.updatedAt.millisecondsSince1970),
-             record.acl.map { .text(JSON.object($0).jsonString) } ?? .null,
-             .text(JSON.object(record.fields).jsonString)])
+             record.aclColumn, record.dataColumn])
     }
 
     /// The object, or nil when there is no such id in the class.
@@ -44,4 +43,11 @@ public enum ObjectStore {
             updatedAt: LCDate(millisecondsSince1970: row.int64(at: 2)),
             acl: acl, fields: fields)
     }
+}
+
+extension ObjectRecord {
+    /// The `acl` column: the ACL's JSON text, or NULL when the object has none.
+    var aclColumn: SQLiteValue { acl.map { .text(JSON.object($0).jsonString) } ?? .null }
+    /// The `data` column: the user fields' JSON text.
+    var dataColumn: SQLiteValue { .text(JSON.object(fields).jsonString) }
 }
