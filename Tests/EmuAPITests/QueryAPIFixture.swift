@@ -74,14 +74,10 @@ final class QueryAPIFixture {
     func query(_ className: String = "Book", where whereText: String? = nil, _ extra: String = "",
                credentials: TestClient.Credentials = .appKey, live: Bool = false) throws -> TestClient.Response {
         var parameters: [String] = []
-        if let whereText { parameters.append("where=" + Self.encode(resolve(whereText))) }
+        if let whereText { parameters.append("where=" + encoded(resolve(whereText))) }
         if !extra.isEmpty { parameters.append(extra) }
         let client = live ? emulator.client(credentials: credentials) : emulator.inProcessClient(credentials: credentials)
         return try client.get("/1.1/classes/\(className)?" + parameters.joined(separator: "&"))
-    }
-
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 
     struct FixtureError: Error { var message: String }

@@ -12,13 +12,9 @@ import Testing
         try emulator.inProcessClient(credentials: credentials).get("/1.1/classes/Post?" + parameters)
     }
 
-    private func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-    }
-
     @Test func countOnly_withLimitZero() throws {
         // Master sees the 8 private posts too (spec §6.2); AccessQueryTests covers the ACL side.
-        let response = try query("count=1&limit=0&where=" + encode(#"{"published":false}"#), credentials: .masterKey)
+        let response = try query("count=1&limit=0&where=" + encoded(#"{"published":false}"#), credentials: .masterKey)
         #expect(response.text == #"{"results":[],"count":6}"#)
     }
 
@@ -37,13 +33,13 @@ import Testing
     }
 
     @Test func malformedWhere_is107() throws {
-        let response = try query("where=" + encode("{not json"))
+        let response = try query("where=" + encoded("{not json"))
         #expect(response.status == 400)
         #expect(response.json?["code"] == 107)
     }
 
     @Test func unknownOperator_is1() throws {
-        #expect(try query("where=" + encode(#"{"views":{"$near":1}}"#)).json?["code"] == 1)
+        #expect(try query("where=" + encoded(#"{"views":{"$near":1}}"#)).json?["code"] == 1)
     }
 
     @Test func unknownClass_answersEmptyResults() throws {
@@ -52,8 +48,8 @@ import Testing
     }
 
     @Test func cql_selectsWithPlaceholders() throws {
-        let cql = encode("select title from Post where views > ? order by views desc limit 2")
-        let response = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=\(cql)&pvalues=" + encode("[100]"))
+        let cql = encoded("select title from Post where views > ? order by views desc limit 2")
+        let response = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=\(cql)&pvalues=" + encoded("[100]"))
         let results = try #require(response.json?["results"]?.arrayValue)
         #expect(results.count == 2)
         #expect(results[0]["desc"] == nil && results[0]["title"] != nil)
@@ -62,12 +58,12 @@ import Testing
 
     @Test func cql_countAlone() throws {
         let response = try emulator.inProcessClient(credentials: .masterKey)
-            .get("/1.1/cloudQuery?cql=" + encode("select count(*) from Post"))
+            .get("/1.1/cloudQuery?cql=" + encoded("select count(*) from Post"))
         #expect(response.text == #"{"results":[],"count":40,"className":"Post"}"#)
     }
 
     @Test func cql_otherStatements_are300() throws {
-        let response = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=" + encode("delete from Post where objectId = 'x'"))
+        let response = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=" + encoded("delete from Post where objectId = 'x'"))
         #expect(response.json?["code"] == 300)
     }
 
@@ -75,7 +71,7 @@ import Testing
         var seen: [String] = []
         var cursor: String?
         repeat {
-            let suffix = cursor.map { "&cursor=" + encode($0) } ?? ""
+            let suffix = cursor.map { "&cursor=" + encoded($0) } ?? ""
             let response = try emulator.inProcessClient(credentials: .masterKey).get("/1.1/scan/classes/Post?limit=15" + suffix)
             seen += response.json?["results"]?.arrayValue?.compactMap { $0["objectId"]?.stringValue } ?? []
             cursor = response.json?["cursor"]?.stringValue

@@ -35,16 +35,3 @@ enum QueryExecutor {
         }
     }
 }
-
-extension ObjectStore {
-    /// A record from a row of `QueryPlan.columns` (id, created_at, updated_at, acl, data).
-    static func record(fromQueryRow row: Statement, className: String) throws -> ObjectRecord {
-        let acl = try row.text(at: 3).map { try JSONParser.parse($0).objectValue }
-        let fields = try JSONParser.parse(row.text(at: 4) ?? "{}").objectValue ?? JSONObject()
-        return ObjectRecord(
-            className: className, objectId: row.text(at: 0) ?? "",
-            createdAt: LCDate(millisecondsSince1970: row.int64(at: 1)),
-            updatedAt: LCDate(millisecondsSince1970: row.int64(at: 2)),
-            acl: acl ?? nil, fields: fields)
-    }
-}

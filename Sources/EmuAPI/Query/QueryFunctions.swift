@@ -49,15 +49,8 @@ final class RegexCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = cache[key] { return cached }
-        var flags: NSRegularExpression.Options = []
-        for option in options {
-            switch option {
-            case "i": flags.insert(.caseInsensitive)
-            case "m": flags.insert(.anchorsMatchLines)
-            case "s": flags.insert(.dotMatchesLineSeparators)
-            case "x": flags.insert(.allowCommentsAndWhitespace)
-            default: throw QueryError.invalid("unknown $options flag '\(option)'")
-            }
+        let flags = try NSRegularExpression.Options(regexOptions: options) { option in
+            QueryError.invalid("unknown $options flag '\(option)'")
         }
         guard pattern.utf8.count <= 4096, let regex = try? NSRegularExpression(pattern: pattern, options: flags) else {
             throw QueryError.invalid("invalid $regex '\(pattern)'")

@@ -8,8 +8,7 @@ extension ObjectStore {
         try db.execute(
             "UPDATE objects SET updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?",
             [.integer(record.updatedAt.millisecondsSince1970),
-             record.acl.map { .text(JSON.object($0).jsonString) } ?? .null,
-             .text(JSON.object(record.fields).jsonString),
+             record.aclColumn, record.dataColumn,
              .text(record.className), .text(record.objectId)])
         return db.changes > 0
     }

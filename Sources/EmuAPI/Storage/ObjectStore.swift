@@ -10,18 +10,17 @@ public enum ObjectStore {
             "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?)",
             [.text(record.className), .text(record.objectId),
              .integer(record.createdAt.millisecondsSince1970), .integer(record.updatedAt.millisecondsSince1970),
-             record.acl.map { .text(JSON.object($0).jsonString) } ?? .null,
-             .text(JSON.object(record.fields).jsonString)])
+             record.aclColumn, record.dataColumn])
     }
 
     /// The object, or nil when there is no such id in the class.
     public static func fetch(className: String, objectId: String, in db: Database) throws -> ObjectRecord? {
         let statement = try db.cachedStatement(
-            "SELECT created_at, updated_at, acl, data FROM objects WHERE class = ? AND id = ?")
+            "SELECT \(QueryPlan.columns) FROM objects WHERE class = ? AND id = ?")
         defer { statement.reset() }
         try statement.bind([.text(className), .text(objectId)])
         guard try statement.step() else { return nil }
-        return try record(from: statement, className: className, objectId: objectId)
+        return try record(fromQueryRow: statement, className: className)
     }
 
     /// Whether the class has ever been written to.
@@ -34,13 +33,21 @@ public enum ObjectStore {
                        [.text(name), .integer(now.millisecondsSince1970)])
     }
 
-    static func record(from statement: Statement, className: String, objectId: String) throws -> ObjectRecord {
-        let acl = try statement.text(at: 2).map { try JSONParser.parse($0).objectValue }
-        let fields = try JSONParser.parse(statement.text(at: 3) ?? "{}").objectValue ?? JSONObject()
+    /// A record from a row of `QueryPlan.columns` (id, created_at, updated_at, acl, data).
+    static func record(fromQueryRow row: Statement, className: String) throws -> ObjectRecord {
+        let acl = try row.text(at: 3).flatMap { try JSONParser.parse($0).objectValue }
+        let fields = try JSONParser.parse(row.text(at: 4) ?? "{}").objectValue ?? JSONObject()
         return ObjectRecord(
-            className: className, objectId: objectId,
-            createdAt: LCDate(millisecondsSince1970: statement.int64(at: 0)),
-            updatedAt: LCDate(millisecondsSince1970: statement.int64(at: 1)),
-            acl: acl ?? nil, fields: fields)
+            className: className, objectId: row.text(at: 0) ?? "",
+            createdAt: LCDate(millisecondsSince1970: row.int64(at: 1)),
+            updatedAt: LCDate(millisecondsSince1970: row.int64(at: 2)),
+            acl: acl, fields: fields)
     }
+}
+
+extension ObjectRecord {
+    /// The `acl` column: the ACL's JSON text, or NULL when the object has none.
+    var aclColumn: SQLiteValue { acl.map { .text(JSON.object($0).jsonString) } ?? .null }
+    /// The `data` column: the user fields' JSON text.
+    var dataColumn: SQLiteValue { .text(JSON.object(fields).jsonString) }
 }

@@ -13,10 +13,10 @@ extension AppDataFile {
             }
             var records: [ObjectRecord] = []
             try db.query(
-                "SELECT id, created_at, updated_at, acl, data FROM objects WHERE class = ? ORDER BY rowid",
+                "SELECT \(QueryPlan.columns) FROM objects WHERE class = ? ORDER BY rowid",
                 [.text(className)]
             ) { row in
-                records.append(try Self.record(from: row, className: className))
+                records.append(try ObjectStore.record(fromQueryRow: row, className: className))
             }
             return records
         }
@@ -25,16 +25,5 @@ extension AppDataFile {
     /// The export document of `className`: `{"results":[…]}`, objects in wire form with their ACL.
     public func export(className: String) throws -> [UInt8] {
         ExportDocument.serialize(try exportRecords(className: className))
-    }
-
-    static func record(from row: Statement, className: String) throws -> ObjectRecord {
-        let objectId = row.text(at: 0) ?? ""
-        let acl = try row.text(at: 3).flatMap { try JSONParser.parse($0).objectValue }
-        let fields = try JSONParser.parse(row.text(at: 4) ?? "{}").objectValue ?? JSONObject()
-        return ObjectRecord(
-            className: className, objectId: objectId,
-            createdAt: LCDate(millisecondsSince1970: row.int64(at: 1)),
-            updatedAt: LCDate(millisecondsSince1970: row.int64(at: 2)),
-            acl: acl, fields: fields)
     }
 }

@@ -77,7 +77,6 @@ extension AppDataFile {
         try db.execute(
             "UPDATE objects SET created_at = ?, updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?",
             [.integer(record.createdAt.millisecondsSince1970), .integer(record.updatedAt.millisecondsSince1970),
-             record.acl.map { .text(JSON.object($0).jsonString) } ?? .null,
-             .text(JSON.object(record.fields).jsonString), .text(record.className), .text(record.objectId)])
+             record.aclColumn, record.dataColumn, .text(record.className), .text(record.objectId)])
     }
 }

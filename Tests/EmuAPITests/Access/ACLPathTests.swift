@@ -15,10 +15,6 @@ import Testing
         try master.create("Doc", ["title": "t", "n": 1, "ACL": .object([fixture.owner: ["read": true, "write": true]])])
     }
 
-    private func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-    }
-
     @Test func batch_checksEverySubRequestOnItsOwn() throws {
         let id = try ownerOnlyDoc()
         let open = try master.create("Doc", ["title": "open"])

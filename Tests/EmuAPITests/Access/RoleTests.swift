@@ -103,8 +103,4 @@ import Testing
         #expect(try master.delete("/1.1/roles/\(fixture.adminsRole)").status == 200)
         #expect(try fixture.client(.childRoleMember).get("/1.1/classes/Doc/\(id)").status == 403)
     }
-
-    private func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-    }
 }

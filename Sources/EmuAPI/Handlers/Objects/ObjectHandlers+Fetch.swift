@@ -19,7 +19,6 @@ extension ObjectHandlers {
                     try access.requireRead(record, in: db)
                     return try renderer.render(record, in: db)
                 }
-                if className == LCClassName.user { throw APIError(.userNotFound) }
                 guard try ObjectStore.classExists(className, in: db) else { throw APIError(.objectNotFound) }
                 return JSONObject()
             }

@@ -12,14 +12,8 @@ struct WhereRegex: @unchecked Sendable {
         var flags: NSRegularExpression.Options = []
         if let options {
             guard let letters = options.stringValue else { throw APIError(.invalidQuery("'$options' needs a string")) }
-            for letter in letters {
-                switch letter {
-                case "i": flags.insert(.caseInsensitive)
-                case "m": flags.insert(.anchorsMatchLines)
-                case "s": flags.insert(.dotMatchesLineSeparators)
-                case "x": flags.insert(.allowCommentsAndWhitespace)
-                default: throw APIError(.invalidQuery("unsupported '$options' letter '\(letter)'"))
-                }
+            flags = try NSRegularExpression.Options(regexOptions: letters) { letter in
+                APIError(.invalidQuery("unsupported '$options' letter '\(letter)'"))
             }
         }
         do {
@@ -33,5 +27,22 @@ struct WhereRegex: @unchecked Sendable {
     /// (a conditional write answers 305) instead of pinning the worker.
     func matches(_ text: String) -> Bool {
         RegexBudget.firstMatch(expression, in: text) ?? false
+    }
+}
+
+extension NSRegularExpression.Options {
+    /// The flags of `$options` letters (spec §3.2), shared by in-memory matching and SQL queries;
+    /// any other letter throws what `unsupported` makes of it.
+    init(regexOptions letters: String, unsupported: (Character) -> Error) throws {
+        self = []
+        for letter in letters {
+            switch letter {
+            case "i": insert(.caseInsensitive)
+            case "m": insert(.anchorsMatchLines)
+            case "s": insert(.dotMatchesLineSeparators)
+            case "x": insert(.allowCommentsAndWhitespace)
+            default: throw unsupported(letter)
+            }
+        }
     }
 }
