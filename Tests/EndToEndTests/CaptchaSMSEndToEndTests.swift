@@ -13,7 +13,7 @@ import Glibc
     let app = AppConfiguration(appId: "sms", appKey: "sms-key", masterKey: "sms-master")
 
     func client(_ server: RunningBinary, _ credentials: TestClient.Credentials = .appKey) -> TestClient {
-        TestClient(transport: .live(host: "127.0.0.1", port: server.port), app: app, credentials: credentials)
+        server.client(app: app, credentials: credentials)
     }
 
     @Test func configuredBinary_runsTheCaptchaGatedSmsStory_andKeepsCodesAcrossARestart() throws {

@@ -53,7 +53,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         let data = directory.path("data")
         let server = try RunningBinary.serve(["--data", data, "--no-seed"])
-        let client = TestClient(transport: .live(host: "127.0.0.1", port: server.port), app: .development, credentials: .signedAppKey)
+        let client = server.client()
         var ids: [String] = []
         for n in 0..<20 {
             let created = try client.post("/1.1/classes/Crash", json: ["n": .number(Double(n))])

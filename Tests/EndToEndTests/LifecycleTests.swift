@@ -12,7 +12,7 @@ import Glibc
 @Suite struct LifecycleTests {
     func client(_ server: RunningBinary, app: AppConfiguration = .development,
                 credentials: TestClient.Credentials = .signedAppKey) -> TestClient {
-        TestClient(transport: .live(host: "127.0.0.1", port: server.port), app: app, credentials: credentials)
+        server.client(app: app, credentials: credentials)
     }
 
     @Test func serve_answers_passesHealthcheck_andStopsCleanlyOnSIGTERM() throws {

@@ -38,8 +38,7 @@ enum SeedAccessStory {
         let data = try TemporaryDirectory()
         let seed = try #require(SeedLocator.defaultDirectory())
         let server = try RunningBinary.serve(["--data", data.path, "--seed", seed])
-        let anonymous = TestClient(transport: .live(host: "127.0.0.1", port: server.port), app: .development,
-                                   credentials: .signedAppKey)
+        let anonymous = server.client()
         try SeedAccessStory.run(anonymous)
         var master = anonymous
         master.credentials = .masterKey

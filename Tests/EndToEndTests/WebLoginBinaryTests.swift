@@ -15,7 +15,7 @@ import Testing
             """)
         let server = try RunningBinary.serve(["--data", data.path("db"), "--config", config])
         let app = AppConfiguration(appId: "web", appKey: "web-key", masterKey: "web-master")
-        let client = TestClient(transport: .live(host: "127.0.0.1", port: server.port), app: app, credentials: .masterKey)
+        let client = server.client(app: app, credentials: .masterKey)
         #expect(try client.post("/1.1/classes/_User", json: ["username": "bob", "password": "secret"]).status == 201)
 
         // Pitfall off: a log-in without captcha/login starts a recognised session.

@@ -123,8 +123,3 @@ import Testing
         #expect(try client.fetch("Post", id)["objectId"] == .string(id))
     }
 }
-
-/// Percent-encodes a query value.
-func encoded(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-}
