@@ -14,12 +14,7 @@ enum UserLookup {
             LIMIT 1
             """, [.text(login), .text(LCClassName.user)])
         guard let id = rows.first?[0].textValue else { return nil }
-        return try find(id: id, in: db)
-    }
-
-    /// The user with this objectId.
-    static func find(id: String, in db: Database) throws -> ObjectRecord? {
-        try ObjectStore.fetch(className: LCClassName.user, objectId: id, in: db)
+        return try UserStore.fetch(id, in: db)
     }
 
     /// The user as `/api` answers it: the rendered `_User` (never a password).
