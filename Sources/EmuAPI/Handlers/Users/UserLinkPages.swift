@@ -27,8 +27,7 @@ enum UserLinkPages {
     static func reset(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
         let token = request.parameter("token")
-        let fields = QueryString.decode(Substring(String(decoding: request.http.body, as: UTF8.self)))
-        let password = fields.first { $0.name == LCFieldName.password }?.value ?? ""
+        let password = WebRequest.formFields(request.http.body)[LCFieldName.password] ?? ""
         guard !password.allSatisfy(\.isWhitespace) else {
             return form(status: 400, message: "The password must not be blank.")
         }
