@@ -9,13 +9,13 @@ enum UserPhoneLookup {
         phone.e164.hasPrefix("+86") ? [phone.e164, String(phone.e164.dropFirst(3))] : [phone.e164]
     }
 
-    /// The user with this number, or nil.
+    /// The user with this number, or nil: one `UserStore` look-up per stored form, each on the
+    /// phone index of `users-v1`.
     static func user(withPhone phone: PhoneNumber, in db: Database) throws -> ObjectRecord? {
-        let forms = forms(of: phone)
-        let id = try db.query("""
-            SELECT id FROM objects WHERE class = '_User' AND json_extract(data, '$.mobilePhoneNumber') IN (?, ?) LIMIT 1
-            """, [.text(forms[0]), .text(forms.last ?? forms[0])]).first?[0].textValue
-        return try id.flatMap { try UserStore.fetch($0, in: db) }
+        for form in forms(of: phone) {
+            if let user = try UserStore.user(where: LCFieldName.mobilePhoneNumber, equals: form, in: db) { return user }
+        }
+        return nil
     }
 
     /// The user with this number; none → 213.

@@ -14,6 +14,14 @@ struct PasswordVerdict: Sendable, Equatable {
         stamp = Self.stamp(of: user)
     }
 
+    /// Checks `plain` against the user's main hash (`/1.1/login`, the OAuth password grant). Slow
+    /// on purpose: call it outside any transaction.
+    init(user: ObjectRecord, plain: String) {
+        self.init(user: user, matches: user.fields[LCFieldName.password]?.stringValue.map {
+            UserFields.hasher.verify(password: plain, encoded: $0)
+        } ?? false)
+    }
+
     /// True when `user` is the user verified, with the same password hashes as then.
     func holds(for user: ObjectRecord) -> Bool {
         user.objectId == userId && Self.stamp(of: user) == stamp

@@ -23,6 +23,24 @@ enum WebPassword {
         fields[field] = .string(stored(plain: plain, hash: hash))
     }
 
+    /// Both hashes of a new password, for code that writes a `_User` row itself. Two PBKDF2
+    /// runs: build it outside any transaction, so the writer does not wait on them.
+    struct NewPassword: Sendable {
+        let hash: String
+        let web: String
+
+        init(plain: String) {
+            hash = UserFields.hasher.hash(password: plain)
+            web = WebPassword.stored(plain: plain, hash: hash)
+        }
+
+        /// Sets `password` and the hidden `/api` hash in `fields`.
+        func set(into fields: inout JSONObject) {
+            fields[LCFieldName.password] = .string(hash)
+            fields[WebPassword.field] = .string(web)
+        }
+    }
+
     /// `<binding>:<PBKDF2 of sha1hex(plain)>`.
     static func stored(plain: String, hash: String) -> String {
         binding(of: hash) + ":" + UserFields.hasher.hash(password: Digest.sha1Hex(plain))

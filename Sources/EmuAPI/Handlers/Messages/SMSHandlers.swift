@@ -28,12 +28,7 @@ enum SMSHandlers {
             code.channel = .voice
         default: throw APIError(.invalidParameter("smsType must be sms or voice."))
         }
-        if let ttl = body["ttl"], !ttl.isNull {
-            guard let minutes = ttl.intValue, Double(minutes) == ttl.doubleValue, ttlMinutes.contains(minutes) else {
-                throw APIError(.invalidParameter("ttl must be a whole number of minutes from 1 to 1440."))
-            }
-            code.lifetime = Int64(minutes) * 60_000
-        }
+        if let lifetime = try lifetime(body) { code.lifetime = lifetime }
         try SMSSender(request).send(code, body: body)
         return APIResponse(json: .object(JSONObject()))
     }
@@ -54,6 +49,16 @@ enum SMSHandlers {
             try SMSCodes.consume(phone: phone, code: code, purpose: "verify", now: now, in: db)
         }) != nil else { throw APIError(.invalidSMSCode) }
         return APIResponse(json: .object(JSONObject()))
+    }
+
+    /// The lifetime a code request's `ttl` asks for, in ms; nil when absent. Anything but a whole
+    /// number of minutes in `ttlMinutes` → 107.
+    static func lifetime(_ body: JSONObject) throws -> Int64? {
+        guard let ttl = body["ttl"], !ttl.isNull else { return nil }
+        guard let minutes = ttl.intValue, Double(minutes) == ttl.doubleValue, ttlMinutes.contains(minutes) else {
+            throw APIError(.invalidParameter("ttl must be a whole number of minutes from 1 to 1440."))
+        }
+        return Int64(minutes) * 60_000
     }
 
     /// spec §7.2: without the app option, clients get 119; the master key still works.

@@ -33,15 +33,14 @@ extension UserSMSHandlers {
         let phone = try PhoneNumber.required(body)
         let code = request.parameter("code")
         // Hashing is slow on purpose: outside the writer.
-        let hash = UserFields.hasher.hash(password: text)
+        let hashes = WebPassword.NewPassword(plain: text)
         let now = app.clock.nowMilliseconds
         try app.database.write { db in
             var user = try UserPhoneLookup.requiredUser(withPhone: phone, in: db)
             guard try SMSCodes.consume(phone: phone, code: code, purpose: Purpose.resetPassword, now: now, in: db) != nil else {
                 throw APIError(.invalidSMSCode)
             }
-            user.fields[LCFieldName.password] = .string(hash)
-            WebPassword.store(plain: text, hash: hash, into: &user.fields)  // /api/login
+            hashes.set(into: &user.fields)
             user.fields[LCFieldName.mobilePhoneVerified] = .bool(true)
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)

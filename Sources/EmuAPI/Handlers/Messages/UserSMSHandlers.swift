@@ -33,10 +33,7 @@ enum UserSMSHandlers {
     /// `requestLoginSmsCode {"mobilePhoneNumber"[, "validate_token"]}` → `{}`; 213 for an unknown
     /// number, 215 when the app wants verified numbers and this one is not.
     static func requestLogin(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
-        let body = try request.jsonObjectBody()
-        let phone = try PhoneNumber.required(body)
-        let user = try app.database.read { db in try UserPhoneLookup.requiredUser(withPhone: phone, in: db) }
+        let (app, body, phone, user) = try phoneUser(request)
         if app.configuration.options.messages.requiresVerifiedPhoneForSmsLogin,
            user.fields[LCFieldName.mobilePhoneVerified] != .bool(true) {
             throw APIError(.mobilePhoneNumberNotVerified)
@@ -47,10 +44,7 @@ enum UserSMSHandlers {
 
     /// `requestMobilePhoneVerify` → `{}`; sends nothing when the number is already verified.
     static func requestPhoneVerify(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
-        let body = try request.jsonObjectBody()
-        let phone = try PhoneNumber.required(body)
-        let user = try app.database.read { db in try UserPhoneLookup.requiredUser(withPhone: phone, in: db) }
+        let (_, body, phone, user) = try phoneUser(request)
         if user.fields[LCFieldName.mobilePhoneVerified] == .bool(true) { return empty }
         try SMSSender(request).send(SMSCodes.Request(phone: phone, purpose: Purpose.verifyPhone, userId: user.objectId), body: body)
         return empty
@@ -58,10 +52,7 @@ enum UserSMSHandlers {
 
     /// `requestPasswordResetBySmsCode` → `{}`; 213 for an unknown number.
     static func requestPasswordReset(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
-        let body = try request.jsonObjectBody()
-        let phone = try PhoneNumber.required(body)
-        let user = try app.database.read { db in try UserPhoneLookup.requiredUser(withPhone: phone, in: db) }
+        let (_, body, phone, user) = try phoneUser(request)
         try SMSSender(request).send(SMSCodes.Request(phone: phone, purpose: Purpose.resetPassword, userId: user.objectId), body: body)
         return empty
     }
@@ -80,14 +71,18 @@ enum UserSMSHandlers {
         }
         // spec §5.1: this code lives six minutes unless `ttl` says otherwise.
         var code = SMSCodes.Request(phone: phone, purpose: Purpose.changePhone, lifetime: 6 * 60_000, userId: userId)
-        if let ttl = body["ttl"], !ttl.isNull {
-            guard let minutes = ttl.intValue, Double(minutes) == ttl.doubleValue, SMSHandlers.ttlMinutes.contains(minutes) else {
-                throw APIError(.invalidParameter("ttl must be a whole number of minutes from 1 to 1440."))
-            }
-            code.lifetime = Int64(minutes) * 60_000
-        }
+        if let lifetime = try SMSHandlers.lifetime(body) { code.lifetime = lifetime }
         try SMSSender(request).send(code, body: body)
         return empty
+    }
+
+    /// The body of a code request, its number and the user holding it (none → 213).
+    private static func phoneUser(_ request: APIRequest) throws -> (AppRuntime, JSONObject, PhoneNumber, ObjectRecord) {
+        let app = try request.requiredApp
+        let body = try request.jsonObjectBody()
+        let phone = try PhoneNumber.required(body)
+        let user = try app.database.read { db in try UserPhoneLookup.requiredUser(withPhone: phone, in: db) }
+        return (app, body, phone, user)
     }
 
     /// The user of the request's session; none → 206.

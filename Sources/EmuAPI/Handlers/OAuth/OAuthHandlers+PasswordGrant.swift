@@ -15,12 +15,10 @@ extension OAuthHandlers {
             if try LoginThrottle.isLocked(userId: user.objectId, now: now, in: db) { throw OAuthFailure.locked }
             return user
         }
-        let verdict = PasswordVerdict(user: user, matches: user.fields[LCFieldName.password]?.stringValue.map {
-            UserFields.hasher.verify(password: password, encoded: $0)
-        } ?? false)
+        let verdict = PasswordVerdict(user: user, plain: password)
         let outcome = try app.database.write { db -> Result<OAuthTokenStore.Grant, OAuthFailure> in
             // Deleted, or its password changed, while the hash ran: refused, not counted.
-            guard let current = try UserLookup.find(id: user.objectId, in: db), verdict.holds(for: current) else {
+            guard let current = try UserStore.fetch(user.objectId, in: db), verdict.holds(for: current) else {
                 return .failure(.wrongCredentials)
             }
             switch try LoginThrottle.settle(userId: user.objectId, matches: verdict.matches, now: now, in: db) {

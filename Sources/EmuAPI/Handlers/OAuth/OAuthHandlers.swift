@@ -62,7 +62,7 @@ enum OAuthHandlers {
             throw OAuthFailure.invalidRequest("refresh_token is missing.")
         }
         guard let userId = try OAuthTokenStore.redeem(refreshToken: token, now: now, in: db),
-              try UserLookup.find(id: userId, in: db) != nil else {
+              try UserStore.fetch(userId, in: db) != nil else {
             throw OAuthFailure.invalidGrant("The refresh token is unknown, used or expired.")
         }
         return userId

@@ -18,13 +18,11 @@ extension UserHandlers {
             return user
         }
         // Hashing runs outside the writer; the hasher compares in constant time.
-        let verdict = PasswordVerdict(user: user, matches: user.fields[LCFieldName.password]?.stringValue.map {
-            UserFields.hasher.verify(password: password, encoded: $0)
-        } ?? false)
+        let verdict = PasswordVerdict(user: user, plain: password)
         // The write re-reads the user: deleted meanwhile → not found; its password changed
         // meanwhile → the verdict is stale, a wrong password not counted.
         let outcome = try app.database.write { db -> Result<JSONObject, APIError> in
-            guard let current = try UserLookup.find(id: user.objectId, in: db) else { return .failure(APIError(notFound)) }
+            guard let current = try UserStore.fetch(user.objectId, in: db) else { return .failure(APIError(notFound)) }
             guard verdict.holds(for: current) else { return .failure(APIError(.usernamePasswordMismatch)) }
             switch try LoginThrottle.settle(userId: user.objectId, matches: verdict.matches, now: now, in: db) {
             case .locked: return .failure(APIError(.loginLocked))

@@ -32,11 +32,10 @@ extension UserHandlers {
             throw APIError(user == nil ? .userNotFound : .usernamePasswordMismatch)
         }
         guard UserFields.hasher.verify(password: old, encoded: stored) else { throw APIError(.usernamePasswordMismatch) }
-        let hash = UserFields.hasher.hash(password: newPassword)
+        let hashes = WebPassword.NewPassword(plain: newPassword)  // slow: outside the writer
         let body = try app.database.write { db -> JSONObject in
             guard var user = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }
-            user.fields[LCFieldName.password] = .string(hash)
-            WebPassword.store(plain: newPassword, hash: hash, into: &user.fields)  // /api/login
+            hashes.set(into: &user.fields)
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
             let token = try UserResponse.token(for: objectId, app: app, in: db)

@@ -27,17 +27,15 @@ enum UserLinkPages {
     static func reset(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
         let token = request.parameter("token")
-        let fields = QueryString.decode(Substring(String(decoding: request.http.body, as: UTF8.self)))
-        let password = fields.first { $0.name == LCFieldName.password }?.value ?? ""
+        let password = WebRequest.formFields(request.http.body)[LCFieldName.password] ?? ""
         guard !password.allSatisfy(\.isWhitespace) else {
             return form(status: 400, message: "The password must not be blank.")
         }
-        let hash = UserFields.hasher.hash(password: password)
+        let hashes = WebPassword.NewPassword(plain: password)  // slow: outside the writer
         let done = try app.database.write { db -> Bool in
             let now = app.clock.nowMilliseconds
             guard var user = try UserLinks.user(for: token, .resetPassword, now: now, in: db) else { return false }
-            user.fields[LCFieldName.password] = .string(hash)
-            WebPassword.store(plain: password, hash: hash, into: &user.fields)  // /api/login
+            hashes.set(into: &user.fields)
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
             try SessionStore.revoke(userId: user.objectId, in: db)

@@ -70,7 +70,7 @@ extension WebLoginHandlers {
             let found = try web.session(in: db)
             try web.checkCSRF(found)
             guard var session = found, let userId = session.pendingUserId, let expected = session.pendingCode,
-                  let user = try UserLookup.find(id: userId, in: db) else { throw WebLoginFailure.notLoggedIn }
+                  let user = try UserStore.fetch(userId, in: db) else { throw WebLoginFailure.notLoggedIn }
             let code = web.field("code")
             guard !code.isEmpty else { throw WebLoginFailure.twoFactorNeeded(user: displayName(user)) }
             guard ConstantTime.equals(code, expected) else { throw WebLoginFailure.twoFactorWrong }

@@ -5,7 +5,7 @@ extension WebLoginHandlers {
     static func currentUser(_ web: WebRequest) throws -> WebReply {
         try web.app.database.read { db in
             guard let userId = try web.session(in: db)?.userId,
-                  let user = try UserLookup.find(id: userId, in: db) else { throw WebLoginFailure.notLoggedIn }
+                  let user = try UserStore.fetch(userId, in: db) else { throw WebLoginFailure.notLoggedIn }
             return WebReply(WebEnvelope.success(try UserLookup.rendered(user, in: db)))
         }
     }
