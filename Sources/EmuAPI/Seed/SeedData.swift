@@ -42,9 +42,7 @@ public struct SeedData: Sendable {
             throw ImportError("a _User password must be a non-blank string")
         }
         var hashed = record
-        let hash = UserFields.hasher.hash(password: text)
-        hashed.fields[LCFieldName.password] = .string(hash)
-        WebPassword.store(plain: text, hash: hash, into: &hashed.fields)  // /api/login
+        WebPassword.NewPassword(plain: text).set(into: &hashed.fields)  // the main and the /api hash
         return hashed
     }
 

@@ -17,12 +17,6 @@ enum WebPassword {
         [ObjectPatch.Change(path: FieldPath(field), action: .set(.string(stored(plain: plain, hash: hash))))]
     }
 
-    /// For code that writes a `_User` row itself rather than through `UserFields.prepared`: sets
-    /// the hidden field next to `hash`, the main hash of `plain`, already in `fields`.
-    static func store(plain: String, hash: String, into fields: inout JSONObject) {
-        fields[field] = .string(stored(plain: plain, hash: hash))
-    }
-
     /// Both hashes of a new password, for code that writes a `_User` row itself. Two PBKDF2
     /// runs: build it outside any transaction, so the writer does not wait on them.
     struct NewPassword: Sendable {
