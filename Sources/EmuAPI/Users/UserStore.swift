@@ -11,8 +11,11 @@ enum UserStore {
         (LCFieldName.mobilePhoneNumber, .mobilePhoneNumberTaken),
     ]
 
-    /// The user whose `field` equals `value` (case-sensitive, §5.2).
+    /// The user whose `field` equals `value` (case-sensitive, §5.2). `field` is one of
+    /// `uniqueFields`, never input: it is written into the SQL so that the expression matches the
+    /// `users-v1` index on it exactly (a bound path would not use the index).
     static func user(where field: String, equals value: String, in db: Database) throws -> ObjectRecord? {
+        precondition(uniqueFields.contains { $0.field == field }, "not a unique user field: \(field)")
         let id = try db.query("""
             SELECT id FROM objects WHERE class = '_User' AND json_extract(data, '$.\(field)') = ? LIMIT 1
             """, [.text(value)]).first?[0].textValue
