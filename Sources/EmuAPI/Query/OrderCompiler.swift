@@ -33,6 +33,14 @@ enum OrderCompiler {
         if access.column == nil, schema.kind(of: key) == .date { return access.member("iso") }
         return access.value
     }
+
+    /// The index key that serves sorting by `key` (the same one a condition on it uses); nil for
+    /// the server columns, which have their own indexes.
+    static func indexKey(_ key: String, of className: String, seesSecrets: Bool, _ schema: QuerySchema) throws -> String? {
+        let access = try FieldAccess.field(key, in: className, seesSecrets: seesSecrets)
+        guard access.column == nil else { return nil }
+        return access.indexKey(as: schema.kind(of: key) == .date ? .date : .value)
+    }
 }
 
 import Foundation

@@ -8,8 +8,8 @@ struct QueryPlan: Sendable {
     let order: SQLFragment
     let limit: Int
     let skip: Int
-    /// Expressions worth an index for this query (equality, range and order keys).
-    let indexExpressions: [String]
+    /// Index keys worth an index for this query (equality, range and order fields).
+    let indexKeys: [String]
 
     static let columns = "id, created_at, updated_at, acl, data"
 
@@ -37,14 +37,14 @@ extension QueryPlan {
         var condition = try `where`.map { try compiler.compile($0) } ?? .alwaysTrue
         if let readFilter { condition = .all([condition, readFilter]) }
         let orderBy = try OrderCompiler.compile(order, of: className, seesSecrets: compiler.seesSecrets, schema: schema, near: compiler.nearOrder)
-        var expressions = compiler.indexExpressions
+        var indexKeys = compiler.indexKeys
         for key in (order ?? "").split(separator: ",") {
             let name = key.hasPrefix("-") ? String(key.dropFirst()) : String(key)
-            if let expression = try? OrderCompiler.sortExpression(name, of: className, seesSecrets: compiler.seesSecrets, schema), expression.hasPrefix("json_extract") {
-                expressions.append(expression)
+            if let indexKey = try? OrderCompiler.indexKey(name, of: className, seesSecrets: compiler.seesSecrets, schema) {
+                indexKeys.append(indexKey)
             }
         }
         return QueryPlan(className: className, condition: condition, order: orderBy, limit: limit, skip: skip,
-                         indexExpressions: expressions)
+                         indexKeys: indexKeys)
     }
 }

@@ -10,8 +10,8 @@ final class WhereCompiler {
     let schemaOf: (String) throws -> QuerySchema
     /// Set by `$nearSphere`: the distance expression results are ordered by.
     private(set) var nearOrder: SQLFragment?
-    /// Top-level expressions compared by equality or range: candidates for an index.
-    private(set) var indexExpressions: [String] = []
+    /// Index keys (`FieldAccess.indexKey`) of the top-level fields compared by equality or range.
+    private(set) var indexKeys: [String] = []
     /// The caller's ACL condition: inner queries see only objects the caller may read (§6.2).
     let readFilter: SQLFragment?
     private let depth: Int
@@ -98,16 +98,16 @@ final class WhereCompiler {
         return SQLFragment("EXISTS (SELECT 1 FROM \(elements) AS e WHERE \(inner.sql))", inner.arguments)
     }
 
-    /// Remembers the expression an index would serve for this field, when the query can use one.
+    /// Remembers the index key that would serve this field's condition, when the query can use one.
     private func noteIndexable(_ access: FieldAccess, _ kind: QuerySchema.FieldKind, _ value: JSON) {
         guard depth == 0, access.column == nil, access.elements != nil, kind != .array else { return }
         switch QueryOperand(value) {
-        case .pointer: indexExpressions.append(access.member("objectId"))
-        case .date: indexExpressions.append(access.member("iso"))
+        case .pointer: indexKeys.append(access.indexKey(as: .pointer))
+        case .date: indexKeys.append(access.indexKey(as: .date))
         case .json(let json) where json.objectValue != nil:
             // Operators: dates compare by their iso member, everything else by value.
-            indexExpressions.append(kind == .date ? access.member("iso") : access.value)
-        default: indexExpressions.append(access.value)
+            indexKeys.append(access.indexKey(as: kind == .date ? .date : .value))
+        default: indexKeys.append(access.indexKey(as: .value))
         }
     }
 

@@ -124,6 +124,7 @@ enum AppSchema {
         }
         migrator.registerMigration("weblogin-v1") { db in try WebLoginSchema.create(in: db) }
         migrator.registerMigration("weblogin-v2") { db in try WebLoginSchema.bindOAuthTokensToSessions(in: db) }
+        migrator.registerMigration("query-indexes-v2") { db in try QueryIndexSchema.addACLToIndexes(in: db) }
         return migrator
     }
 

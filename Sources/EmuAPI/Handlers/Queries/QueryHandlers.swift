@@ -54,7 +54,7 @@ enum QueryHandlers {
                 limit: parameters.limit, skip: parameters.skip, readFilter: try access.readFilter(in: db),
                 schemaOf: { try QuerySchema.load($0, in: db) })
         }
-        try app.indexAdvisor.ensureIndexes(for: plan.indexExpressions, in: app.database)
+        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
         var render = render
         render.returnACL = render.returnACL && app.configuration.options.returnACL
         let renderer = ObjectRenderer(options: render, access: access)
