@@ -4,8 +4,8 @@ import EmuSQLite
 /// and a `count` never reads the rows it counts (docs/queries.md, "Speed and indexes").
 enum QueryIndexSchema {
     /// Rebuilds the `createdAt`/`updatedAt` indexes with `rowid` (the tie-break of every
-    /// `ORDER BY`) and `acl`, and drops the on-demand indexes made without them; `IndexAdvisor` recreates those, with `acl`, on the next query that
-    /// needs one.
+    /// `ORDER BY`) and `acl`, and drops the on-demand indexes made without them; `IndexAdvisor`
+    /// recreates those, with `acl`, on the next query that needs one.
     static func addACLToIndexes(in db: Database) throws {
         let stale = try db.query(
             "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'objects' AND name GLOB 'objects_q_*'")
