@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Modules are layered one way, bottom to top:
-//   CSQLite, COpenSSL -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuAPI -> EmuTesting, LCEmuCLI
+//   CSQLite, COpenSSL -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
 // Infrastructure modules (EmuHTTP, EmuSQLite, EmuCrypto) never mention LeanCloud.
 // LCClient (the Swift client users ship in their apps) depends on LCWire only, never on the server.
 let package = Package(
@@ -27,16 +27,18 @@ let package = Package(
         .target(name: "EmuCrypto", dependencies: ["COpenSSL"]),
         .target(name: "EmuSQLite", dependencies: ["CSQLite"]),
         .target(name: "EmuHTTP"),
+        .target(name: "EmuTLS", dependencies: ["COpenSSL", "EmuHTTP"]),
         .target(name: "LCWire"),
         .target(name: "EmuAPI", dependencies: ["EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire"]),
         .target(name: "LCClient", dependencies: ["LCWire"]),
         .target(name: "EmuTesting", dependencies: ["EmuAPI", "EmuHTTP", "LCClient"]),
         .executableTarget(
             name: "LCEmuCLI",
-            dependencies: ["EmuAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto"]),
         .testTarget(name: "EmuSQLiteTests", dependencies: ["EmuSQLite"]),
         .testTarget(name: "EmuHTTPTests", dependencies: ["EmuHTTP", "EmuTesting"]),
+        .testTarget(name: "EmuTLSTests", dependencies: ["EmuTLS", "EmuHTTP"]),
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
         .testTarget(name: "EmuAPITests", dependencies: ["EmuAPI", "EmuTesting"]),
         .testTarget(name: "LCClientTests", dependencies: ["LCClient"]),

@@ -26,7 +26,7 @@ extension APIHandler: SubRequestDispatching {
         }
         let http = HTTPRequest(
             method: subrequest.method, target: target.target, path: target.path, query: target.query,
-            version: outer.http.version, headers: headers, body: body)
+            version: outer.http.version, headers: headers, body: body, isSecure: outer.http.isSecure)
         let request = APIRequest(http: http, parameters: parameters, requestId: outer.requestId,
                                  app: outer.app, isMaster: outer.isMaster,
                                  bearerSessionToken: outer.bearerSessionToken, dispatcher: self)

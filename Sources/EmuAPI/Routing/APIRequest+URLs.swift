@@ -1,10 +1,11 @@
 import Foundation
 extension APIRequest {
     /// `http://host:port` as the client addressed this server: the `Host` header (required in
-    /// HTTP/1.1), and `X-Forwarded-Proto` when a TLS proxy stands in front.
+    /// HTTP/1.1), and `https` when it came over TLS, to our listener or (`X-Forwarded-Proto`) to
+    /// a proxy in front.
     var baseURL: String {
         let proto = http.headers["X-Forwarded-Proto"]?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        let scheme = proto == "https" ? "https" : "http"
+        let scheme = http.isSecure || proto == "https" ? "https" : "http"
         var host = http.headers["Host"] ?? ""
         // The header ends up in stored URLs: only host[:port] characters may go there.
         if host.isEmpty || !host.unicodeScalars.allSatisfy({ $0.isASCII && (Self.hostCharacters.contains($0)) }) {

@@ -42,7 +42,7 @@ enum MethodOverrideEnvelope {
         }
         let target = query.isEmpty ? request.path : request.path + "?" + QueryString.encode(query)
         return HTTPRequest(method: method, target: target, path: request.path, query: query,
-                           version: request.version, headers: headers, body: body)
+                           version: request.version, headers: headers, body: body, isSecure: request.isSecure)
     }
 
     /// The envelope's credentials become the headers they stand for, replacing any sent.

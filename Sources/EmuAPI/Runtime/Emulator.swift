@@ -60,10 +60,11 @@ public final class Emulator: Sendable {
     /// The bound port (the real one when configured with port 0).
     public var port: Int { server.port }
 
-    /// `http://HOST:PORT`, with the bound port.
+    /// `http://HOST:PORT` (`https` with a TLS transport), with the bound port.
     public var baseURL: String {
         let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
-        return "http://\(host):\(port)"
+        let scheme = configuration.http.transportFactory == nil ? "http" : "https"
+        return "\(scheme)://\(host):\(port)"
     }
 
     /// The runtime of an app, by id.

@@ -18,9 +18,13 @@ public final class BlockingHTTPClient {
 
     public let fd: Int32
     private var buffer: [UInt8] = []
+    /// Set when the bytes go through TLS (or another wrapper) rather than straight to the socket.
+    private var stream: (any BlockingStream)?
 
-    /// Connects to `host:port`, failing after `timeout` seconds for connect, and for each read or write.
-    public init(host: String, port: Int, timeout: Double = 5) throws {
+    /// Connects to `host:port`, failing after `timeout` seconds for connect, and for each read or
+    /// write. `stream` wraps the connected socket, e.g. `{ try TLSClientStream(fd: $0, …) }`.
+    public init(host: String, port: Int, timeout: Double = 5,
+                stream makeStream: ((Int32) throws -> any BlockingStream)? = nil) throws {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Platform.streamSocketType
@@ -42,14 +46,27 @@ public final class BlockingHTTPClient {
             throw error
         }
         self.fd = fd
+        do {
+            stream = try makeStream?(fd)
+        } catch {
+            Platform.close(fd)
+            throw error
+        }
     }
 
-    deinit { Platform.close(fd) }
+    deinit {
+        stream = nil  // a TLS session is freed before its socket closes
+        Platform.close(fd)
+    }
 
     /// Sends raw bytes.
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
+            if let stream {
+                offset += try bytes.withUnsafeBytes { try stream.write(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+                continue
+            }
             let n = bytes.withUnsafeBytes { Platform.send(fd, $0.baseAddress! + offset, $0.count - offset, Platform.sendFlags) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw SocketError("send") }
@@ -111,6 +128,11 @@ public final class BlockingHTTPClient {
 
     private func receive() throws -> Int {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        if let stream {
+            let n = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
+            buffer.append(contentsOf: chunk[..<n])
+            return n
+        }
         while true {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }

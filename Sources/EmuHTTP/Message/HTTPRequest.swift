@@ -21,11 +21,14 @@ public struct HTTPRequest: Sendable {
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// Whether it arrived over TLS (the server's own HTTPS listener, not a proxy in front).
+    public var isSecure: Bool
 
     public init(
         method: String, target: String, path: String, query: [(name: String, value: String)] = [],
-        version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []
+        version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = [], isSecure: Bool = false
     ) {
+        self.isSecure = isSecure
         self.method = method
         self.target = target
         self.path = path

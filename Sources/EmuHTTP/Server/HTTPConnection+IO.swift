@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension HTTPConnection {
     func enqueue(_ bytes: [UInt8]) {
@@ -20,20 +15,19 @@ extension HTTPConnection {
     @discardableResult
     func flush() -> Bool {
         while outboundOffset < outbound.count {
-            let n = outbound.withUnsafeBytes { bytes in
-                send(fd, bytes.baseAddress! + outboundOffset, bytes.count - outboundOffset, Platform.sendFlags)
+            let result = outbound.withUnsafeBytes { bytes in
+                transport.send(UnsafeRawBufferPointer(rebasing: bytes[outboundOffset...]))
             }
-            if n > 0 {
-                outboundOffset += n
-                continue
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+            switch result {
+            case .transferred(let n): outboundOffset += n
+            case .wouldBlock(.writable):
                 waitForWritable()
                 return false
+            case .wouldBlock(.readable), .closed, .failed:
+                // TLS wants to read in the middle of a write only to renegotiate, which is off.
+                close()
+                return false
             }
-            close()
-            return false
         }
         outbound = []
         outboundOffset = 0
@@ -44,7 +38,7 @@ extension HTTPConnection {
         return true
     }
 
-    private func waitForWritable() {
+    func waitForWritable() {
         suspendReading()
         if writeSource == nil {
             let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
@@ -66,6 +60,10 @@ extension HTTPConnection {
         if !writeSuspended {
             writeSuspended = true
             writeSource?.suspend()
+        }
+        if readWaitsForWritable {
+            readWaitsForWritable = false
+            return onReadable()
         }
         processBuffered()
     }
@@ -108,6 +106,7 @@ extension HTTPConnection {
     private func closeDescriptor() {
         readSource = nil
         writeSource = nil
+        transport.shutdown()
         Platform.close(fd)
     }
 }

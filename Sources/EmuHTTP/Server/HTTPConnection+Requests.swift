@@ -17,7 +17,8 @@ extension HTTPConnection {
             case .continueExpected:
                 enqueue(HTTPResponseEncoder.continueResponse)
                 _ = flush()
-            case .request(let request):
+            case .request(var request):
+                request.isSecure = transport.isSecure
                 dispatch(request)
             }
         }

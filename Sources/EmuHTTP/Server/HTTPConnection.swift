@@ -1,14 +1,10 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One client connection. All its state lives on its own serial queue, driven by a Dispatch read
 /// source (and a write source only while a send would block): no thread waits on an idle client.
 final class HTTPConnection: @unchecked Sendable {
     let fd: Int32
+    let transport: any ConnectionTransport
     let queue: DispatchQueue
     let context: ServerContext
     var parser: HTTPRequestParser
@@ -22,6 +18,8 @@ final class HTTPConnection: @unchecked Sendable {
     /// A request was handed to the handler and its response has not been written yet.
     var awaitingResponse = false
     var closeAfterFlush = false
+    /// A TLS read had to write first (handshake) and the socket was full: read again once writable.
+    var readWaitsForWritable = false
     var closed = false
     var draining = false
     var servedRequests = 0
@@ -31,8 +29,9 @@ final class HTTPConnection: @unchecked Sendable {
 
     enum DeadlineKind { case none, idle, head, body, write }
 
-    init(fd: Int32, context: ServerContext) {
+    init(fd: Int32, transport: any ConnectionTransport, context: ServerContext) {
         self.fd = fd
+        self.transport = transport
         self.context = context
         self.parser = HTTPRequestParser(limits: context.configuration.limits)
         self.queue = DispatchQueue(label: "lcemu.http.connection", target: context.workQueue)
@@ -52,24 +51,28 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Reads what is available, then answers every complete request in order.
-    private func onReadable() {
+    func onReadable() {
         guard !closed else { return }
         var total = 0
-        while true {
-            let n = withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 16) { buffer -> Int in
-                let n = recv(fd, buffer.baseAddress, buffer.count, 0)
-                if n > 0 { parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) }
-                return n
+        reading: while true {
+            let result = withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 16) { buffer -> TransportResult in
+                let result = transport.receive(into: buffer)
+                if case .transferred(let n) = result {
+                    parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+                }
+                return result
             }
-            if n > 0 {
+            switch result {
+            case .transferred(let n):
                 total += n
-                if n < 16 * 1024 || total >= 256 * 1024 { break }
-                continue
+                if total >= 256 * 1024 || (n < 16 * 1024 && !transport.hasBufferedInput) { break reading }
+            case .wouldBlock(.readable): break reading
+            case .wouldBlock(.writable):
+                readWaitsForWritable = true
+                return waitForWritable()
+            case .closed: return peerClosed()
+            case .failed: return close()
             }
-            if n == 0 { return peerClosed() }
-            if errno == EINTR { continue }
-            if errno == EAGAIN || errno == EWOULDBLOCK { break }
-            return close()
         }
         processBuffered()
     }

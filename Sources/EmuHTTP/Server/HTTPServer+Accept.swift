@@ -25,7 +25,14 @@ extension HTTPServer {
             }
             SocketOptions.setNoDelay(fd)
             Platform.disableSigpipe(fd)
-            let connection = HTTPConnection(fd: fd, context: context)
+            let transport: any ConnectionTransport
+            do {
+                transport = try context.configuration.transportFactory?.makeTransport(for: fd) ?? SocketTransport(fd: fd)
+            } catch {
+                Platform.close(fd)
+                continue
+            }
+            let connection = HTTPConnection(fd: fd, transport: transport, context: context)
             context.registry.add(connection)
             connection.start()
         }

@@ -18,6 +18,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int = 10_000
     /// Seconds a graceful shutdown waits for requests in flight.
     public var shutdownGracePeriod: Double = 10
+    /// Wraps each accepted socket, e.g. in TLS (`EmuTLS.TLSTransportFactory`); nil serves plain HTTP.
+    public var transportFactory: (any TransportFactory)?
 
     public init() {}
 

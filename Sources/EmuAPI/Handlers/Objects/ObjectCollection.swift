@@ -29,9 +29,7 @@ struct ObjectCollection: Sendable {
     /// The `Location` of a created object (spec §1.5, §2.3): the request's scheme and `Host`
     /// and the collection's own path, so `/1.1/roles` answers `/1.1/roles/<id>`.
     func location(of objectId: String, className: String, request: APIRequest) -> String {
-        let scheme = request.http.headers["X-Forwarded-Proto"] ?? "http"
-        let host = request.http.headers["Host"] ?? "localhost"
         let path = fixedClassName == nil ? "/1.1/classes/\(className)" : pattern
-        return "\(scheme)://\(host)\(path)/\(objectId)"
+        return "\(request.baseURL)\(path)/\(objectId)"
     }
 }

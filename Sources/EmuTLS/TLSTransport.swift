@@ -1,0 +1,70 @@
+import COpenSSL
+import EmuHTTP
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Wraps each accepted socket in a server-side TLS session.
+public struct TLSTransportFactory: TransportFactory {
+    public let context: TLSServerContext
+    public init(context: TLSServerContext) { self.context = context }
+
+    public func makeTransport(for fd: Int32) throws -> any ConnectionTransport {
+        try TLSTransport(fd: fd, context: context)
+    }
+}
+
+/// One connection's TLS session over its non-blocking socket. The handshake happens inside the
+/// first reads; OpenSSL says when it needs the socket readable or writable, which is exactly
+/// what `TransportResult.wouldBlock` reports back to the connection's event loop.
+final class TLSTransport: ConnectionTransport {
+    private let ssl: OpaquePointer
+    private let context: TLSServerContext  // keeps the SSL_CTX alive as long as the session
+
+    init(fd: Int32, context: TLSServerContext) throws {
+        guard let ssl = SSL_new(context.context) else { throw TLSError("SSL_new") }
+        guard SSL_set_fd(ssl, fd) == 1 else {
+            SSL_free(ssl)
+            throw TLSError("SSL_set_fd")
+        }
+        SSL_set_accept_state(ssl)
+        self.ssl = ssl
+        self.context = context
+    }
+
+    deinit { SSL_free(ssl) }
+
+    var isSecure: Bool { true }
+    var hasBufferedInput: Bool { SSL_pending(ssl) > 0 }
+
+    func receive(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
+        ERR_clear_error()
+        let n = SSL_read(ssl, buffer.baseAddress, Int32(clamping: buffer.count))
+        return n > 0 ? .transferred(Int(n)) : outcome(of: n)
+    }
+
+    func send(_ bytes: UnsafeRawBufferPointer) -> TransportResult {
+        ERR_clear_error()
+        let n = SSL_write(ssl, bytes.baseAddress, Int32(clamping: bytes.count))
+        return n > 0 ? .transferred(Int(n)) : outcome(of: n)
+    }
+
+    /// Sends close_notify, best effort: the socket is non-blocking and closes right after.
+    func shutdown() {
+        ERR_clear_error()
+        if SSL_is_init_finished(ssl) == 1 { _ = SSL_shutdown(ssl) }
+    }
+
+    private func outcome(of result: Int32) -> TransportResult {
+        switch SSL_get_error(ssl, result) {
+        case SSL_ERROR_WANT_READ: return .wouldBlock(.readable)
+        case SSL_ERROR_WANT_WRITE: return .wouldBlock(.writable)
+        case SSL_ERROR_ZERO_RETURN: return .closed
+        // A signal interrupted the socket call: nothing is lost, the source fires again.
+        case SSL_ERROR_SYSCALL where ERR_peek_error() == 0 && errno == EINTR: return .wouldBlock(.readable)
+        default: return .failed
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import EmuHTTP
+import EmuTLS
+import Foundation
+import Testing
+
+/// The HTTP server behind its TLS transport: the same HTTP/1.1 behaviour, encrypted.
+@Suite("HTTPS server")
+struct TLSServerTests {
+    @Test(arguments: ["127.0.0.1", "localhost"])
+    func aVerifiedClient_getsAnswers_markedSecure(serverName: String) throws {
+        let server = try TLSLiveServer()
+        let response = try server.client(serverName: serverName).request("GET", "/1.1/date")
+        #expect(response.status == 200)
+        #expect(response.bodyText == "secure GET /1.1/date ")
+    }
+
+    @Test func oneConnection_servesManyRequests() throws {
+        let server = try TLSLiveServer()
+        let client = try server.client()
+        for i in 0..<5 {
+            let response = try client.request("POST", "/n", body: Array("\(i)".utf8))
+            #expect(response.bodyText == "secure POST /n \(i)")
+        }
+    }
+
+    /// Bodies bigger than TLS records (16 KB) and than the socket buffers: partial reads and
+    /// writes on both sides.
+    @Test func twoMegabytes_goBothWays_intact() throws {
+        let server = try TLSLiveServer()
+        let client = try server.client(timeout: 20)
+        let body = (0..<(2 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 11) }
+        let response = try client.request("PUT", "/big", body: body)
+        #expect(response.status == 200)
+        #expect(Array(response.body.dropFirst("secure PUT /big ".utf8.count)) == body)
+    }
+
+    @Test func pipelinedRequests_areAnsweredInOrder() throws {
+        let server = try TLSLiveServer()
+        let client = try server.client()
+        try client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().bodyText == "secure GET /a ")
+        #expect(try client.readResponse().bodyText == "secure GET /b ")
+    }
+
+    @Test func manyClientsAtOnce_allGetTheirOwnAnswers() async throws {
+        let server = try TLSLiveServer()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<16 {
+                group.addTask {
+                    let client = try server.client()
+                    for j in 0..<4 {
+                        let response = try client.request("POST", "/c", body: Array("\(i)-\(j)".utf8))
+                        #expect(response.bodyText == "secure POST /c \(i)-\(j)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    @Test func aClientThatTrustsAnotherCertificate_failsTheHandshake_andTheServerGoesOn() throws {
+        let server = try TLSLiveServer()
+        let stranger = try SelfSignedCertificate.generate()
+        let error = #expect(throws: TLSError.self) { try server.client(trusting: stranger.certificatePEM) }
+        #expect(error?.description.contains("certificate") == true)
+        #expect(try server.client().request("GET", "/after").status == 200)
+    }
+
+    @Test func aNameTheCertificateDoesNotCover_isRefusedByTheClient() throws {
+        let server = try TLSLiveServer()
+        #expect(throws: TLSError.self) { try server.client(serverName: "example.com") }
+    }
+
+    @Test func plainHTTP_onTheTLSPort_getsNoAnswer_andTheServerGoesOn() throws {
+        let server = try TLSLiveServer()
+        let plain = try server.plainClient()
+        try plain.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect((try? plain.readResponse()) == nil)
+        #expect(try server.client().request("GET", "/after").status == 200)
+    }
+
+    @Test func aClientThatNeverFinishesTheHandshake_isClosedByTheHeadTimeout() throws {
+        let server = try TLSLiveServer { $0.headerReadTimeout = 0.3 }
+        let silent = try server.plainClient()
+        try silent.send([0x16, 0x03, 0x01])  // the start of a ClientHello, then nothing
+        #expect(silent.readsEOF())
+    }
+}
