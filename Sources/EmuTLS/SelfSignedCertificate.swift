@@ -1,4 +1,9 @@
 import COpenSSL
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A certificate signed by its own key (ECDSA P-256), for local HTTPS without a CA: valid for
 /// `localhost`, `127.0.0.1`, `::1` and any other names given, for 825 days (the longest Apple
@@ -17,6 +22,7 @@ public struct SelfSignedCertificate: Sendable {
 
     /// Makes a new key and certificate. `names` are host names or IP addresses.
     public static func generate(names: [String] = defaultNames) throws -> SelfSignedCertificate {
+        if let bad = names.first(where: { !isValidName($0) }) { throw TLSError("'\(bad)' is not a host name or IP address") }
         ERR_clear_error()
         guard let key = lcemu_generate_p256_key() else { throw TLSError("cannot generate a P-256 key") }
         defer { EVP_PKEY_free(key) }
@@ -45,10 +51,26 @@ public struct SelfSignedCertificate: Sendable {
             privateKeyPEM: try PEM.write { PEM_write_bio_PrivateKey($0, key, nil, nil, 0, nil, nil) })
     }
 
+    /// Whether the certificate is still valid that many days from now (false if unreadable).
+    public func isValid(forAtLeastDays days: Int) -> Bool {
+        guard let x509 = try? PEM.readCertificate(certificatePEM) else { return false }
+        defer { X509_free(x509) }
+        var then = time(nil) + days * 86_400
+        return X509_cmp_time(X509_get0_notAfter(x509), &then) == 1
+    }
+
     private static func addExtension(_ nid: Int32, _ value: String, to x509: OpaquePointer) throws {
         guard let ext = X509V3_EXT_conf_nid(nil, nil, nid, value) else { throw TLSError("bad extension \(value)") }
         defer { X509_EXTENSION_free(ext) }
         guard X509_add_ext(x509, ext, -1) == 1 else { throw TLSError("cannot add extension \(value)") }
+    }
+
+    /// Letters, digits and `.-:*` (IPv6, wildcards), at most 253 of them: nothing that could bend
+    /// the `DNS:a,IP:b` syntax the names are written in.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 253 && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a) || ".-:*".utf8.contains(byte)
+        }
     }
 
     /// IPv4 dotted quads and anything with a colon (IPv6) go in as IP addresses.

@@ -22,6 +22,9 @@ public struct TLSTransportFactory: TransportFactory {
 final class TLSTransport: ConnectionTransport {
     private let ssl: OpaquePointer
     private let context: TLSServerContext  // keeps the SSL_CTX alive as long as the session
+    private let fd: Int32
+    /// The client's first byte was a TLS record, not a plain HTTP request.
+    private var handshakeSeen = false
 
     init(fd: Int32, context: TLSServerContext) throws {
         guard let ssl = SSL_new(context.context) else { throw TLSError("SSL_new") }
@@ -32,6 +35,7 @@ final class TLSTransport: ConnectionTransport {
         SSL_set_accept_state(ssl)
         self.ssl = ssl
         self.context = context
+        self.fd = fd
     }
 
     deinit { SSL_free(ssl) }
@@ -40,6 +44,13 @@ final class TLSTransport: ConnectionTransport {
     var hasBufferedInput: Bool { SSL_pending(ssl) > 0 }
 
     func receive(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
+        if !handshakeSeen {
+            switch PlainHTTPProbe.check(fd) {
+            case .tls: handshakeSeen = true
+            case .plainHTTP: return PlainHTTPProbe.answer(fd)
+            case .undecided: return .wouldBlock(.readable)
+            }
+        }
         ERR_clear_error()
         let n = SSL_read(ssl, buffer.baseAddress, Int32(clamping: buffer.count))
         return n > 0 ? .transferred(Int(n)) : outcome(of: n)

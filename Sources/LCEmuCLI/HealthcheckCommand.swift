@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmuHTTP
+import EmuTLS
 import Foundation
 
 /// `lcemu healthcheck`: exit 0 when the server answers its health endpoint. Needs no curl, so
@@ -9,7 +10,7 @@ struct HealthcheckCommand: ParsableCommand {
         commandName: "healthcheck",
         abstract: "Exit 0 when the emulator at --url (or --host/--port) is ready, 1 otherwise.")
 
-    @Option(help: "Base URL of the emulator, e.g. http://127.0.0.1:3000. [env: LCEMU_URL] (default: from --host/--port)")
+    @Option(help: "Base URL of the emulator, e.g. http://127.0.0.1:3000 or https://…. [env: LCEMU_URL] (default: from --host/--port, https with the --tls-* options)")
     var url: String?
 
     @Option(help: "Seconds to wait for an answer. (default: 3)")
@@ -18,15 +19,18 @@ struct HealthcheckCommand: ParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() throws {
-        let (host, port) = try target()
+        let (scheme, host, port) = try target()
         do {
-            let client = try BlockingHTTPClient(host: host, port: port, timeout: timeout)
+            // Over TLS the certificate is not verified: this checks that the server answers,
+            // on an address the caller chose, not who it is.
+            let client = try BlockingHTTPClient(host: host, port: port, timeout: timeout,
+                                                stream: scheme == "https" ? { try TLSClientStream(fd: $0, serverName: host) } : nil)
             let response = try client.request("GET", "/__admin/health", headers: ["Connection": "close"])
             guard response.status == 200 else {
                 print("unhealthy: HTTP \(response.status)")
                 throw ExitCode.failure
             }
-            print("healthy: http://\(host):\(port)")
+            print("healthy: \(scheme)://\(host):\(port)")
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -35,15 +39,17 @@ struct HealthcheckCommand: ParsableCommand {
         }
     }
 
-    private func target() throws -> (String, Int) {
+    private func target() throws -> (scheme: String, host: String, port: Int) {
         if let raw = Environment.optionalString(url, "LCEMU_URL") {
-            guard let components = URLComponents(string: raw), components.scheme == "http", let host = components.host else {
-                throw ValidationError("--url must look like http://HOST:PORT, got '\(raw)'")
+            guard let components = URLComponents(string: raw), let scheme = components.scheme, ["http", "https"].contains(scheme),
+                  let host = components.host else {
+                throw ValidationError("--url must look like http://HOST:PORT or https://HOST:PORT, got '\(raw)'")
             }
-            return (host, components.port ?? 80)
+            return (scheme, host, components.port ?? (scheme == "https" ? 443 : 80))
         }
         let (host, port) = try options.address()
+        let scheme = try options.tls.mode() == .off ? "http" : "https"
         // A server bound to every interface is reached on loopback.
-        return (host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host, port)
+        return (scheme, host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host, port)
     }
 }

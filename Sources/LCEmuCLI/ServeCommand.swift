@@ -16,7 +16,9 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() throws {
-        let configuration = try options.configuration()
+        var configuration = try options.configuration()
+        let tls = try TLSSetup.make(options.tls.mode(), dataDirectory: configuration.dataDirectory)
+        configuration.http.transportFactory = tls?.factory
         let emulator: Emulator
         do {
             emulator = try Emulator(configuration: configuration)
@@ -30,13 +32,13 @@ struct ServeCommand: ParsableCommand {
             fputs("lcemu: stopped\n", stderr)
             exitProcess(0)
         }
-        printBanner(emulator, configuration)
+        printBanner(emulator, configuration, tls: tls?.description)
         dispatchMain()
     }
 
     /// The ready line: printed only once the database is open, migrated and seeded. With several
     /// apps each gets its block of keys, the default (first) one marked.
-    private func printBanner(_ emulator: Emulator, _ configuration: EmulatorConfiguration) {
+    private func printBanner(_ emulator: Emulator, _ configuration: EmulatorConfiguration, tls: String?) {
         print("lcemu \(LCEmuVersion.current) listening on \(emulator.baseURL)")
         let several = configuration.apps.count > 1
         for (index, app) in configuration.apps.enumerated() {
@@ -49,6 +51,7 @@ struct ServeCommand: ParsableCommand {
                 print("  sign skew:  ±\(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s")
             }
         }
+        if let tls { print("  tls:        \(tls)") }
         print("  data:       \(configuration.dataDirectory)\(configuration.seedDirectory.map { " (seed: \($0))" } ?? "")")
     }
 }

@@ -64,4 +64,6 @@ struct ServeOptions: ParsableArguments {
 
     @Flag(name: .customLong("durable-writes"), help: "fsync every commit (survives power loss, not only a crash). [env: LCEMU_DURABLE_WRITES=1]")
     var durableWrites = false
+
+    @OptionGroup(title: "HTTPS") var tls: TLSOptions
 }

@@ -71,11 +71,19 @@ struct TLSServerTests {
         #expect(throws: TLSError.self) { try server.client(serverName: "example.com") }
     }
 
-    @Test func plainHTTP_onTheTLSPort_getsNoAnswer_andTheServerGoesOn() throws {
+    @Test func plainHTTP_onTheTLSPort_isToldToUseHTTPS_andTheServerGoesOn() throws {
         let server = try TLSLiveServer()
-        let plain = try server.plainClient()
-        try plain.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect((try? plain.readResponse()) == nil)
+        let response = try server.plainClient().request("GET", "/1.1/date")
+        #expect(response.status == 400)
+        #expect(response.bodyText == #"{"code":1,"error":"This port serves HTTPS: use an https:// URL."}"#)
+        #expect(try server.client().request("GET", "/after").status == 200)
+    }
+
+    @Test func notHTTPAndNotTLS_isClosed() throws {
+        let server = try TLSLiveServer()
+        let junk = try server.plainClient()
+        try junk.send([0x00, 0xff, 0x13, 0x37, 0x00, 0x10, 0x42])
+        #expect((try? junk.readResponse()) == nil)
         #expect(try server.client().request("GET", "/after").status == 200)
     }
 

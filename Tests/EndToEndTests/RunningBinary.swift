@@ -61,10 +61,10 @@ final class RunningBinary {
         return binary
     }
 
-    /// Reads the port from `listening on http://HOST:PORT`, then waits for the banner's last
+    /// Reads the port from `listening on http(s)://HOST:PORT`, then waits for the banner's last
     /// line (`data:`), so tests can read the whole banner.
     func waitUntilListening(timeout: Double = 30) throws {
-        guard let line = standardOutput.line(containing: "listening on http://", timeout: timeout) else {
+        guard let line = standardOutput.line(containing: "listening on http", timeout: timeout) else {
             throw BinaryError("no 'listening on' line within \(timeout) s; stderr: \(standardError.text)")
         }
         guard let portText = line.split(separator: ":").last, let port = Int(portText) else {

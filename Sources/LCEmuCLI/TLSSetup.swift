@@ -1,0 +1,41 @@
+import ArgumentParser
+import EmuTLS
+import Foundation
+
+/// Turns the TLS options into the server's transport, and a line for the banner.
+enum TLSSetup {
+    struct Result {
+        let factory: TLSTransportFactory
+        let description: String
+    }
+
+    static func make(_ mode: TLSOptions.Mode, dataDirectory: String) throws -> Result? {
+        do {
+            switch mode {
+            case .off:
+                return nil
+            case let .files(certificate, key):
+                let context = try TLSServerContext(certificateChainFile: certificate, privateKeyFile: key)
+                return Result(factory: TLSTransportFactory(context: context), description: certificate)
+            case let .selfSigned(extraNames):
+                let names = SelfSignedCertificate.defaultNames + extraNames.filter { !SelfSignedCertificate.defaultNames.contains($0) }
+                let store = SelfSignedStore(directory: directory(for: dataDirectory))
+                let (certificate, path) = try store.certificate(for: names)
+                let context = try TLSServerContext(certificate)
+                return Result(factory: TLSTransportFactory(context: context),
+                              description: "self-signed \(path) (for \(names.joined(separator: ", ")); clients must trust it)")
+            }
+        } catch let error as TLSError {
+            throw ValidationError("TLS: \(error)")
+        }
+    }
+
+    /// `<data>/tls`; with an in-memory database, a fixed directory under the temporary one, so
+    /// the certificate a client was told to trust survives restarts there too.
+    static func directory(for dataDirectory: String) -> String {
+        if dataDirectory == ":memory:" {
+            return (NSTemporaryDirectory() as NSString).appendingPathComponent("lcemu-tls")
+        }
+        return (dataDirectory as NSString).appendingPathComponent("tls")
+    }
+}
