@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
         .testTarget(name: "EmuAPITests", dependencies: ["EmuAPI", "EmuTesting"]),
         .testTarget(name: "LCClientTests", dependencies: ["LCClient"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient", "EmuTLS"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -55,18 +55,3 @@ struct ServeCommand: ParsableCommand {
         print("  data:       \(configuration.dataDirectory)\(configuration.seedDirectory.map { " (seed: \($0))" } ?? "")")
     }
 }
-
-/// SIGTERM and SIGINT become a graceful shutdown instead of an abrupt exit.
-enum SignalHandling {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-
-    static func onTermination(_ handler: @escaping (String) -> Void) {
-        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { handler(name) }
-            source.resume()
-            sources.append(source)
-        }
-    }
-}

@@ -16,6 +16,13 @@ import Testing
         (["serve", "--app-key", "same", "--master-key", "same"], [:]),
         (["serve", "--config", "/nonexistent/apps.json"], [:]),
         (["serve", "--config", "/nonexistent/apps.json", "--app-id", "x"], [:]),
+        (["serve", "--tls-cert", "/nonexistent/cert.pem"], [:]),
+        (["serve", "--tls-key", "/nonexistent/key.pem"], [:]),
+        (["serve", "--tls-self-signed", "--tls-cert", "a.pem", "--tls-key", "b.pem"], [:]),
+        (["serve", "--tls-names", "lcemu"], [:]),
+        (["serve", "--tls-self-signed", "--tls-names", "ok,not ok"], [:]),
+        (["serve", "--tls-cert", "/nonexistent/cert.pem", "--tls-key", "/nonexistent/key.pem"], [:]),
+        (["serve"], ["LCEMU_TLS_CERT": "/nonexistent/cert.pem"]),
         (["import"], [:]),
         (["export"], [:]),
         (["frobnicate"], [:]),
@@ -74,7 +81,8 @@ import Testing
         let help = try RunningBinary.run(["serve", "--help"]).output
         let names = Self.optionBlocks(help).map(\.name)
         for option in ["--host", "--port", "--data", "--config", "--app-id", "--app-key", "--master-key", "--seed", "--no-seed",
-                       "--log-level", "--sign-max-skew", "--durable-writes", "--workers", "--shutdown-grace"] {
+                       "--log-level", "--sign-max-skew", "--durable-writes", "--workers", "--shutdown-grace",
+                       "--tls-cert", "--tls-key", "--tls-self-signed", "--tls-names"] {
             #expect(names.contains(option), "\(option)")
         }
     }
