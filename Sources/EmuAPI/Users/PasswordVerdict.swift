@@ -1,3 +1,4 @@
+import EmuSQLite
 import LCWire
 
 /// A password verified outside any transaction (PBKDF2 is slow: the writer must not wait on it),
@@ -7,6 +8,9 @@ struct PasswordVerdict: Sendable, Equatable {
     let userId: String
     let matches: Bool
     private let stamp: [String?]
+    /// The `/api` hash to store with the log-in, when the user has none for the current password
+    /// (created before `/api` log-in existed, or imported without it): `WebPassword`.
+    private(set) var missingWebPassword: String?
 
     init(user: ObjectRecord, matches: Bool) {
         userId = user.objectId
@@ -14,12 +18,24 @@ struct PasswordVerdict: Sendable, Equatable {
         stamp = Self.stamp(of: user)
     }
 
-    /// Checks `plain` against the user's main hash (`/1.1/login`, the OAuth password grant). Slow
-    /// on purpose: call it outside any transaction.
+    /// Checks `plain` against the user's main hash (`/1.1/login`, the OAuth password grant), and
+    /// makes the missing `/api` hash while the plain password is at hand. Slow on purpose (one
+    /// PBKDF2, two the first time): call it outside any transaction.
     init(user: ObjectRecord, plain: String) {
-        self.init(user: user, matches: user.fields[LCFieldName.password]?.stringValue.map {
-            UserFields.hasher.verify(password: plain, encoded: $0)
-        } ?? false)
+        let hash = user.fields[LCFieldName.password]?.stringValue
+        self.init(user: user, matches: hash.map { UserFields.hasher.verify(password: plain, encoded: $0) } ?? false)
+        if matches, let hash, !WebPassword.isBound(to: hash, fields: user.fields) {
+            missingWebPassword = WebPassword.stored(plain: plain, hash: hash)
+        }
+    }
+
+    /// Stores `missingWebPassword` on `user` (the current row, which `holds(for:)` accepted), in the
+    /// log-in's own write. Not a change a client sees, so `updatedAt` stays.
+    func storeMissingWebPassword(on user: ObjectRecord, in db: Database) throws {
+        guard let missingWebPassword else { return }
+        var user = user
+        user.fields[WebPassword.field] = .string(missingWebPassword)
+        try ObjectStore.update(user, in: db)
     }
 
     /// True when `user` is the user verified, with the same password hashes as then.

@@ -8,7 +8,9 @@ import LCWire
 /// `_webPassword`, a PBKDF2 hash of the lowercase SHA-1 hex of the plain password, prefixed with
 /// a digest of the main hash it was made with. The field name is not a valid field name (105), so
 /// clients can neither write nor read it, and the renderer leaves it out. A password changed by
-/// any other path leaves a stale prefix: the web password then simply fails.
+/// any other path leaves a stale prefix: the web password then fails until the next password
+/// log-in on `/1.1/login` or the OAuth password grant, which stores a fresh one
+/// (`PasswordVerdict.missingWebPassword`).
 enum WebPassword {
     static let field = "_webPassword"
 
@@ -47,6 +49,12 @@ enum WebPassword {
               let colon = stored.firstIndex(of: ":") else { return false }
         guard ConstantTime.equals(String(stored[..<colon]), binding(of: hash)) else { return false }
         return UserFields.hasher.verify(password: sha1Hex.lowercased(), encoded: String(stored[stored.index(after: colon)...]))
+    }
+
+    /// True when the stored `/api` hash was made with `hash`, the current main hash.
+    static func isBound(to hash: String, fields: JSONObject) -> Bool {
+        guard let stored = fields[field]?.stringValue, let colon = stored.firstIndex(of: ":") else { return false }
+        return stored[..<colon] == binding(of: hash)
     }
 
     /// Fields of `_User` never rendered.

@@ -1,4 +1,5 @@
 @testable import EmuAPI
+import EmuCrypto
 import LCWire
 import Testing
 
@@ -26,5 +27,33 @@ import Testing
         #expect(!verdict.holds(for: user(web: "web-2")))
         #expect(!verdict.holds(for: user(web: nil)))
         #expect(!verdict.holds(for: user("u2")))
+    }
+}
+
+/// When a plain-password check also makes the `/api` hash.
+@Suite struct PasswordVerdictWebPasswordTests {
+    private func user(plain: String, web: (JSONObject, String) -> String?) -> ObjectRecord {
+        let hash = UserFields.hasher.hash(password: plain)
+        var fields: JSONObject = ["password": .string(hash)]
+        if let stored = web(fields, hash) { fields["_webPassword"] = .string(stored) }
+        let at = LCDate(millisecondsSince1970: 0)
+        return ObjectRecord(className: "_User", objectId: "u1", createdAt: at, updatedAt: at, acl: nil, fields: fields)
+    }
+
+    @Test func aMissingOrStaleHash_isMade_onlyForTheRightPassword() {
+        let missing = user(plain: "pw") { _, _ in nil }
+        let stale = user(plain: "pw") { _, _ in WebPassword.stored(plain: "old", hash: "old-hash") }
+        let current = user(plain: "pw") { _, hash in WebPassword.stored(plain: "pw", hash: hash) }
+        #expect(PasswordVerdict(user: missing, plain: "pw").missingWebPassword != nil)
+        #expect(PasswordVerdict(user: stale, plain: "pw").missingWebPassword != nil)
+        #expect(PasswordVerdict(user: current, plain: "pw").missingWebPassword == nil)
+        #expect(PasswordVerdict(user: missing, plain: "wrong").missingWebPassword == nil)
+    }
+
+    @Test func theMadeHash_verifiesTheSHA1OfThePassword() throws {
+        let missing = user(plain: "pw") { _, _ in nil }
+        var fields = missing.fields
+        fields["_webPassword"] = .string(try #require(PasswordVerdict(user: missing, plain: "pw").missingWebPassword))
+        #expect(WebPassword.verify(sha1Hex: Digest.sha1Hex("pw"), fields: fields))
     }
 }

@@ -1,4 +1,4 @@
-import EmuAPI
+@testable import EmuAPI
 import EmuTesting
 import Foundation
 import LCWire
@@ -46,5 +46,54 @@ import Testing
         var browser = TestBrowser(emulator.inProcessClient())
         _ = try browser.get("/api/captcha/login")
         #expect(try browser.post("/api/login", form: WebLoginFixture.form()).json?["code"] == 0)
+    }
+}
+
+/// A user without the `/api` hash (made before it existed, or imported without it) gets one at
+/// the next password log-in on `/1.1/login` or the OAuth password grant.
+@Suite struct WebPasswordBackfillTests {
+    /// The fixture's user as an older LCEmu left it: the main hash only.
+    private func fixtureWithoutWebPassword() throws -> WebLoginFixture {
+        let fixture = try WebLoginFixture()
+        try fixture.app.database.write { db in
+            var user = try #require(try UserStore.fetch(fixture.userId, in: db))
+            user.fields[WebPassword.field] = nil
+            try ObjectStore.update(user, in: db)
+        }
+        return fixture
+    }
+
+    private func webLogInCode(_ fixture: WebLoginFixture) throws -> JSON? {
+        var browser = fixture.newBrowser()
+        _ = try browser.get("/api/captcha/login")
+        return try browser.post("/api/login", form: WebLoginFixture.form()).json?["code"]
+    }
+
+    @Test func aLogInOnTheRestAPI_letsTheUserLogInOnAPI() throws {
+        let fixture = try fixtureWithoutWebPassword()
+        #expect(try webLogInCode(fixture) != 0)
+        let client = fixture.emulator.inProcessClient()
+        let wrong = try client.post("/1.1/login", json: ["username": "alice", "password": "not-it"])
+        #expect(wrong.status == 400)
+        #expect(try webLogInCode(fixture) != 0)  // a wrong password stores nothing
+        let before = try fixture.app.database.read { db in try UserStore.fetch(fixture.userId, in: db) }
+        let right = try client.post("/1.1/login", json: ["username": "alice", "password": .string(WebLoginFixture.password)])
+        #expect(right.status == 200)
+        #expect(right.json?["_webPassword"] == nil)
+        #expect(try webLogInCode(fixture) == 0)
+        let after = try fixture.app.database.read { db in try UserStore.fetch(fixture.userId, in: db) }
+        #expect(after?.updatedAt == before?.updatedAt)
+    }
+
+    @Test func theOAuthPasswordGrant_storesItToo() throws {
+        let fixture = try fixtureWithoutWebPassword()
+        let app = fixture.emulator.app
+        let basic = "Basic " + Data("\(app.appId):\(app.appKey)".utf8).base64EncodedString()
+        let form = "grant_type=password&username=alice&password=\(WebLoginFixture.password)"
+        let response = try fixture.emulator.inProcessClient(credentials: .none).send(
+            "POST", "/oauth/access_token", body: Array(form.utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Authorization": basic, "X-LC-Id": app.appId])
+        #expect(response.status == 200)
+        #expect(try webLogInCode(fixture) == 0)
     }
 }

@@ -24,7 +24,9 @@ extension OAuthHandlers {
             switch try LoginThrottle.settle(userId: user.objectId, matches: verdict.matches, now: now, in: db) {
             case .locked: return .failure(.locked)
             case .wrongPassword: return .failure(.wrongCredentials)
-            case .loggedIn: return .success(try issue(userId: user.objectId, app: app, now: now, in: db))
+            case .loggedIn:
+                try verdict.storeMissingWebPassword(on: current, in: db)
+                return .success(try issue(userId: user.objectId, app: app, now: now, in: db))
             }
         }
         // Thrown after the commit, so that a counted failure stays counted.

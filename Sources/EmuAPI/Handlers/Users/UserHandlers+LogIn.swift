@@ -28,6 +28,7 @@ extension UserHandlers {
             case .locked: return .failure(APIError(.loginLocked))
             case .wrongPassword: return .failure(APIError(.usernamePasswordMismatch))
             case .loggedIn:
+                try verdict.storeMissingWebPassword(on: current, in: db)
                 let token = try UserResponse.token(for: user.objectId, app: app, in: db)
                 return .success(try UserResponse.withSession(current, token: token, in: db))
             }
