@@ -10,11 +10,15 @@ public struct TestBrowser {
     /// Cookie name → value, as the last responses left them.
     public var cookies: [String: String] = [:]
     public var echoesCSRF = true
+    /// The `Origin` header sent with every request, as a page served from there would.
+    public var origin: String?
 
-    /// A browser over `client`'s transport; it sends no LeanCloud keys.
-    public init(_ client: TestClient) {
+    /// A browser over `client`'s transport; it sends no LeanCloud keys. With `origin`, it acts
+    /// as a page of that origin calling cross-origin (`--cors-origins`, docs/web-login.md).
+    public init(_ client: TestClient, origin: String? = nil) {
         self.client = client
         self.client.credentials = .none
+        self.origin = origin
     }
 
     public mutating func get(_ path: String) throws -> TestClient.Response {
@@ -32,6 +36,7 @@ public struct TestBrowser {
             headers.add("Cookie", cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
         }
         if echoesCSRF, let token = cookies["XSRF-TOKEN"] { headers.add("X-XSRF-TOKEN", token) }
+        if let origin { headers.add("Origin", origin) }
         if !body.isEmpty { headers.add("Content-Type", "application/x-www-form-urlencoded") }
         let response = try client.send(method, path, body: body, headers: headers)
         for line in response.headers.values(for: "Set-Cookie") { keep(line) }

@@ -52,6 +52,9 @@ struct ServeCommand: ParsableCommand {
             }
         }
         if let tls { print("  tls:        \(tls)") }
+        if !configuration.corsOrigins.isEmpty {
+            print("  cors:       cookies allowed from \(configuration.corsOrigins.patterns.joined(separator: ", "))")
+        }
         print("  data:       \(configuration.dataDirectory)\(configuration.seedDirectory.map { " (seed: \($0))" } ?? "")")
     }
 }

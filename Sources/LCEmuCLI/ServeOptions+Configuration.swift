@@ -38,6 +38,7 @@ extension ServeOptions {
         configuration.apps = try apps()
         configuration.signMaxSkewSeconds = try Environment.optionalSeconds(signMaxSkew, "LCEMU_SIGN_MAX_SKEW", range: 0...86_400)
         configuration.seedDirectory = try seedDirectory()
+        configuration.corsOrigins = try corsOriginList()
         return configuration
     }
 
@@ -62,6 +63,16 @@ extension ServeOptions {
             masterKey: Environment.string(masterKey, "LCEMU_MASTER_KEY", default: development.masterKey))
         try AppsSource.validate([app])
         return [app]
+    }
+
+    private func corsOriginList() throws -> CORSOrigins {
+        let raw = Environment.optionalString(corsOrigins, "LCEMU_CORS_ORIGINS") ?? ""
+        let list = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        do {
+            return try CORSOrigins(list)
+        } catch {
+            throw ValidationError("--cors-origins: \(error)")
+        }
     }
 
     private func seedDirectory() throws -> String? {

@@ -62,6 +62,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("sign-max-skew"), help: "Refuse X-LC-Sign timestamps further than this many seconds from the clock; 0 = no check. [env: LCEMU_SIGN_MAX_SKEW] (default: 0)")
     var signMaxSkew: Double?
 
+    @Option(name: .customLong("cors-origins"), help: "Comma-separated browser origins that may call with cookies, e.g. http://localhost:5173 or http://localhost:* (any port). [env: LCEMU_CORS_ORIGINS] (default: none; every origin may call without cookies)")
+    var corsOrigins: String?
+
     @Flag(name: .customLong("durable-writes"), help: "fsync every commit (survives power loss, not only a crash). [env: LCEMU_DURABLE_WRITES=1]")
     var durableWrites = false
 

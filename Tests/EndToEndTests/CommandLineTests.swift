@@ -23,6 +23,8 @@ import Testing
         (["serve", "--tls-self-signed", "--tls-names", "ok,not ok"], [:]),
         (["serve", "--tls-cert", "/nonexistent/cert.pem", "--tls-key", "/nonexistent/key.pem"], [:]),
         (["serve"], ["LCEMU_TLS_CERT": "/nonexistent/cert.pem"]),
+        (["serve", "--cors-origins", "localhost:5173"], [:]),
+        (["serve"], ["LCEMU_CORS_ORIGINS": "http://localhost:5173/app"]),
         (["import"], [:]),
         (["export"], [:]),
         (["frobnicate"], [:]),
@@ -82,7 +84,7 @@ import Testing
         let names = Self.optionBlocks(help).map(\.name)
         for option in ["--host", "--port", "--data", "--config", "--app-id", "--app-key", "--master-key", "--seed", "--no-seed",
                        "--log-level", "--sign-max-skew", "--durable-writes", "--workers", "--shutdown-grace",
-                       "--tls-cert", "--tls-key", "--tls-self-signed", "--tls-names"] {
+                       "--tls-cert", "--tls-key", "--tls-self-signed", "--tls-names", "--cors-origins"] {
             #expect(names.contains(option), "\(option)")
         }
     }

@@ -19,6 +19,9 @@ public struct EmulatorConfiguration: Sendable {
     /// Window in seconds for `X-LC-Sign` timestamps, for apps whose options set none; nil or 0 =
     /// no window, as the real service (spec §1.3).
     public var signMaxSkewSeconds: Double?
+    /// Browser origins that may call with cookies (`--cors-origins`); every origin may call
+    /// without them.
+    public var corsOrigins: CORSOrigins = .none
 
     public init() {}
 

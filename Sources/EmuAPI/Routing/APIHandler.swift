@@ -8,9 +8,11 @@ final class APIHandler: HTTPHandler {
     let authenticator: AppAuthenticator
     let pool: WorkerPool
     let logger: Logger
+    let cors: CORS
     private let requestCounter = Locked<UInt64>(0)
 
-    init(router: Router<APIRoute>, authenticator: AppAuthenticator, pool: WorkerPool, logger: Logger) {
+    init(router: Router<APIRoute>, authenticator: AppAuthenticator, pool: WorkerPool, logger: Logger, cors: CORS) {
+        self.cors = cors
         self.router = router
         self.authenticator = authenticator
         self.pool = pool
@@ -18,20 +20,20 @@ final class APIHandler: HTTPHandler {
     }
 
     func handle(_ received: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
-        if received.method == "OPTIONS" { return respond(CORS.preflight(received)) }
+        if received.method == "OPTIONS" { return respond(cors.preflight(received)) }
         let requestId = nextRequestId()
         let request: HTTPRequest
         do {
             // spec §1.6: a text/plain POST may carry its method and credentials in the body.
             request = try MethodOverrideEnvelope.unwrap(received)
         } catch {
-            return respond(finish(render(error, requestId: requestId, request: received)))
+            return respond(finish(render(error, requestId: requestId, request: received), for: received))
         }
         let route: APIRoute
         let parameters: [String: String]
         switch self.route(method: request.method, path: request.path) {
         case .success(let matched): (route, parameters) = matched
-        case .failure(let error): return respond(finish(error.response))
+        case .failure(let error): return respond(finish(error.response, for: received))
         }
         let apiRequest: APIRequest
         do {
@@ -40,13 +42,13 @@ final class APIHandler: HTTPHandler {
                                     app: auth.app, isMaster: auth.isMaster, bearerSessionToken: auth.sessionToken,
                                     dispatcher: self)
         } catch {
-            return respond(finish(render(error, requestId: requestId, request: request)))
+            return respond(finish(render(error, requestId: requestId, request: request), for: received))
         }
         switch route.execution {
         case .inline:
-            respond(finish(run(route, apiRequest)))
+            respond(finish(run(route, apiRequest), for: received))
         case .pooled:
-            pool.submit { [self] in respond(finish(run(route, apiRequest))) }
+            pool.submit { [self] in respond(finish(run(route, apiRequest), for: received)) }
         }
     }
 
@@ -77,9 +79,9 @@ final class APIHandler: HTTPHandler {
         return response
     }
 
-    private func finish(_ response: APIResponse) -> HTTPResponse {
+    private func finish(_ response: APIResponse, for request: HTTPRequest) -> HTTPResponse {
         var http = response.httpResponse
-        http.headers.add("Access-Control-Allow-Origin", "*")
+        cors.decorate(&http, for: request)
         return http
     }
 

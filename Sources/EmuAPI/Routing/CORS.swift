@@ -1,21 +1,43 @@
 import EmuHTTP
 import LCWire
 
-/// Cross-origin support: the API is callable from browsers (spec §1.1).
-enum CORS {
+/// Cross-origin support: the API is callable from browsers (spec §1.1). Every origin may call it
+/// without credentials (`Access-Control-Allow-Origin: *`, as LeanCloud). The origins in
+/// `credentialedOrigins` may also send cookies (`fetch(…, {credentials: "include"})`), which the
+/// cookie-session `/api` log-in needs from a page served elsewhere (docs/web-login.md).
+struct CORS: Sendable {
     /// The headers LeanCloud's own middlewares allow (spec §1.1), plus OAuth's `Authorization`.
     static let allowedHeaders = (LCHeaderName.corsAllowedHeaders + ["Authorization"]).joined(separator: ", ")
 
+    let credentialedOrigins: CORSOrigins
+
     /// The answer to any `OPTIONS` request: a preflight needs no authentication.
-    static func preflight(_ request: HTTPRequest) -> HTTPResponse {
+    func preflight(_ request: HTTPRequest) -> HTTPResponse {
         var headers: HTTPHeaders = [
             "Access-Control-Allow-Origin": request.headers["Origin"] ?? "*",
             "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, OPTIONS",
-            "Access-Control-Allow-Headers": request.headers["Access-Control-Request-Headers"] ?? allowedHeaders,
+            "Access-Control-Allow-Headers": request.headers["Access-Control-Request-Headers"] ?? Self.allowedHeaders,
             "Access-Control-Max-Age": "86400",
             "Allow": "GET, HEAD, POST, PUT, DELETE, OPTIONS",
         ]
+        if allowsCredentials(from: request) { headers.add("Access-Control-Allow-Credentials", "true") }
         headers.add("Vary", "Origin")
         return HTTPResponse(status: 200, headers: headers)
+    }
+
+    /// The CORS headers of an answer to `request`.
+    func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
+        if allowsCredentials(from: request), let origin = request.headers["Origin"] {
+            response.headers.add("Access-Control-Allow-Origin", origin)
+            response.headers.add("Access-Control-Allow-Credentials", "true")
+        } else {
+            response.headers.add("Access-Control-Allow-Origin", "*")
+        }
+        // Answers differ by origin once some origins get credentials: caches must key on it.
+        if !credentialedOrigins.isEmpty { response.headers.add("Vary", "Origin") }
+    }
+
+    private func allowsCredentials(from request: HTTPRequest) -> Bool {
+        request.headers["Origin"].map(credentialedOrigins.contains) ?? false
     }
 }

@@ -48,7 +48,8 @@ public final class Emulator: Sendable {
             authenticator: AppAuthenticator(
                 apps: apps, maxSkewMilliseconds: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds),
                 defaultAppId: configuration.apps.first?.appId),
-            pool: WorkerPool(width: configuration.workerCount), logger: logger)
+            pool: WorkerPool(width: configuration.workerCount), logger: logger,
+            cors: CORS(credentialedOrigins: configuration.corsOrigins))
         server = HTTPServer(configuration: configuration.http, handler: handler, errorResponder: Self.protocolError)
     }
 
