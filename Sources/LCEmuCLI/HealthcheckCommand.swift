@@ -27,7 +27,8 @@ struct HealthcheckCommand: ParsableCommand {
                                                 stream: scheme == "https" ? { try TLSClientStream(fd: $0, serverName: host) } : nil)
             let response = try client.request("GET", "/__admin/health", headers: ["Connection": "close"])
             guard response.status == 200 else {
-                print("unhealthy: HTTP \(response.status)")
+                let hint = response.bodyText.contains("serves HTTPS") ? " (the server speaks HTTPS: give the same --tls-* options or --url https://…)" : ""
+                print("unhealthy: HTTP \(response.status)\(hint)")
                 throw ExitCode.failure
             }
             print("healthy: \(scheme)://\(host):\(port)")

@@ -75,6 +75,6 @@ import Testing
         #expect(byURL.termination == .exited(0))
         let plain = try RunningBinary.run(["healthcheck", "--port", "\(server.port)"])
         #expect(plain.termination == .exited(1))
-        #expect(plain.output.contains("HTTP 400"), "\(plain.output)")
+        #expect(plain.output.contains("HTTP 400 (the server speaks HTTPS"), "\(plain.output)")
     }
 }
