@@ -7,7 +7,8 @@ import Darwin
 
 /// A certificate signed by its own key (ECDSA P-256), for local HTTPS without a CA: valid for
 /// `localhost`, `127.0.0.1`, `::1` and any other names given, for 825 days (the longest Apple
-/// platforms accept), with the `serverAuth` usage they require. Clients must be told to trust it.
+/// platforms accept), with the `serverAuth` usage they require, and not a CA. Clients must be
+/// told to trust it.
 public struct SelfSignedCertificate: Sendable {
     public let certificatePEM: String
     public let privateKeyPEM: String
@@ -43,6 +44,8 @@ public struct SelfSignedCertificate: Sendable {
         else { throw TLSError("cannot name the certificate") }
         let alternativeNames = names.map { isIPAddress($0) ? "IP:\($0)" : "DNS:\($0)" }.joined(separator: ",")
         try addExtension(NID_subject_alt_name, alternativeNames, to: x509)
+        // Not a certificate authority: trusting it trusts this server only, not what its key could sign.
+        try addExtension(NID_basic_constraints, "critical,CA:FALSE", to: x509)
         try addExtension(NID_key_usage, "critical,digitalSignature", to: x509)
         try addExtension(NID_ext_key_usage, "serverAuth", to: x509)
         guard X509_sign(x509, key, EVP_sha256()) > 0 else { throw TLSError("cannot sign the certificate") }
