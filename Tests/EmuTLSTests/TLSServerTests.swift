@@ -93,4 +93,27 @@ struct TLSServerTests {
         try silent.send([0x16, 0x03, 0x01])  // the start of a ClientHello, then nothing
         #expect(silent.readsEOF())
     }
+
+    /// Random bytes, some dressed as a TLS handshake record: each connection fails alone.
+    @Test func junkHandshakes_neverStopTheServer() throws {
+        let server = try TLSLiveServer()
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<60 {
+            let junk = try server.plainClient()
+            var bytes = (0..<Int.random(in: 1...600, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            if round.isMultiple(of: 2) { bytes.replaceSubrange(0..<min(3, bytes.count), with: [0x16, 0x03, 0x01]) }
+            try? junk.send(bytes)  // then closed: the server sees junk, then the end
+        }
+        #expect(try server.client().request("GET", "/after").status == 200)
+    }
+
+    @Test func aClientThatLeavesMidAnswer_doesNotDisturbTheNext() throws {
+        let server = try TLSLiveServer()
+        do {
+            let leaving = try server.client()
+            try leaving.send("PUT /big HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n")
+            try leaving.send([UInt8](repeating: 7, count: 1 << 20))
+        }  // closed before reading the megabyte echoed back
+        #expect(try server.client().request("GET", "/after").status == 200)
+    }
 }
