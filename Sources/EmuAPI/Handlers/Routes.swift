@@ -14,6 +14,7 @@ enum Routes {
         UserHandlers.register(in: &router)
         WebLoginHandlers.register(in: &router)
         OAuthHandlers.register(in: &router)
+        FunctionHandlers.register(in: &router)
         return router
     }
 }

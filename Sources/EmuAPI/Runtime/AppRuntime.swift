@@ -8,6 +8,8 @@ public final class AppRuntime: Sendable {
     public let clock: EmulatorClock
     /// Messages "sent" by this app (SMS, email, captcha answers), for tests; emptied by `reset()`.
     public let outbox: Outbox
+    /// Cloud-function stubs and the calls made to them, for tests; emptied by `reset()`.
+    public let functions: FunctionStubs
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()
@@ -17,6 +19,7 @@ public final class AppRuntime: Sendable {
         self.database = database
         self.clock = clock
         self.outbox = Outbox(clock: clock)
+        self.functions = FunctionStubs(clock: clock)
         self.seed = seed
     }
 
@@ -38,5 +41,6 @@ public final class AppRuntime: Sendable {
             try seed.insert(into: db)
         }
         outbox.clear()
+        functions.clear()
     }
 }
