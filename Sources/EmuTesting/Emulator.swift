@@ -39,6 +39,8 @@ public final class Emulator: Sendable {
     public let clock: Clock
     /// What the emulator "sent" (SMS, email, captcha answers), read over `GET /__admin/outbox`.
     public let outbox: Outbox
+    /// Cloud-function stubs and recorded calls (`/__admin/functions`): `functions.stub("hello", result: …)`.
+    public let functions: Functions
 
     /// The app's id and keys.
     public struct Credentials: Sendable, Equatable {
@@ -73,6 +75,7 @@ public final class Emulator: Sendable {
                                     transport: transport ?? LCURLSessionTransport(), timeout: 30)
         clock = Clock(server.clock)
         outbox = Outbox(application: application)
+        functions = Functions(application: application)
     }
 
     deinit { server.shutdown() }
@@ -86,8 +89,8 @@ public final class Emulator: Sendable {
                       transport: transport ?? application.transport, timeout: application.timeout)
     }
 
-    /// A fresh start for the next test on the same emulator: empties the default app's tables
-    /// and outbox and reloads its seed (as `POST /__admin/reset`), puts the clock back to real
+    /// A fresh start for the next test on the same emulator: empties the default app's tables,
+    /// outbox and function stubs and reloads its seed (as `POST /__admin/reset`), puts the clock back to real
     /// time (as `clock.reset()`), and logs `application`'s user out.
     ///
     /// Only the default app (the first of the configuration) is reset. The clock is the
