@@ -15,6 +15,7 @@ enum Routes {
         WebLoginHandlers.register(in: &router)
         OAuthHandlers.register(in: &router)
         FunctionHandlers.register(in: &router)
+        SchemaHandlers.register(in: &router)
         return router
     }
 }

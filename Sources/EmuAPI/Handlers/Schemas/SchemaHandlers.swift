@@ -1,0 +1,25 @@
+import EmuHTTP
+import LCWire
+
+/// `GET /1.1/schemas` and `GET /1.1/schemas/<Class>` (spec §8.4, master key): the classes and
+/// their fields' types, `{"Post":{"objectId":{"type":"String"},…,"author":{"type":"Pointer","className":"_User"}}}`.
+enum SchemaHandlers {
+    static func register(in router: inout Router<APIRoute>) {
+        router.add("GET", "/1.1/schemas", APIRoute(access: .master, execution: .pooled) { request in
+            let schemas = try request.requiredApp.database.read { db -> JSONObject in
+                var all = JSONObject()
+                for name in try SchemaCatalog.classNames(in: db) {
+                    if let schema = try SchemaCatalog.schema(of: name, in: db) { all[name] = .object(schema) }
+                }
+                return all
+            }
+            return APIResponse(json: .object(schemas))
+        })
+        router.add("GET", "/1.1/schemas/:className", APIRoute(access: .master, execution: .pooled) { request in
+            let name = request.parameter("className")
+            let schema = try request.requiredApp.database.read { db in try SchemaCatalog.schema(of: name, in: db) }
+            guard let schema else { throw APIError(.objectNotFound) }
+            return APIResponse(json: .object(schema))
+        })
+    }
+}
