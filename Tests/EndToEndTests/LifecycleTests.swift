@@ -57,6 +57,20 @@ import Glibc
         #expect(!server.standardError.text.contains("[info]"))
     }
 
+    @Test func debugLogging_writesOneLinePerRequest_infoNone() throws {
+        let data = try TemporaryDirectory()
+        let verbose = try RunningBinary.serve(["--data", data.path("a"), "--no-seed", "--log-level", "debug"])
+        #expect(try verbose.client().get("/1.1/date?session_token=SECRET").status == 200)
+        let line = verbose.standardError.line(containing: "GET /1.1/date 200", timeout: 10)
+        #expect(line?.hasPrefix("[debug] ") == true)
+        #expect(line?.contains("SECRET") == false)
+        let quiet = try RunningBinary.serve(["--data", data.path("b"), "--no-seed", "--log-level", "info"])
+        #expect(try quiet.client().get("/1.1/date").status == 200)
+        quiet.signal(SIGTERM)
+        _ = quiet.waitForExit(timeout: 10)
+        #expect(!quiet.standardError.text.contains("GET /1.1/date"))
+    }
+
     @Test func commandLine_winsOverTheEnvironment() throws {
         let data = try TemporaryDirectory()
         let server = try RunningBinary.serve(["--data", data.path, "--no-seed", "--log-level", "info"],

@@ -1,3 +1,4 @@
+import Dispatch
 import EmuHTTP
 import LCWire
 
@@ -19,9 +20,10 @@ final class APIHandler: HTTPHandler {
         self.logger = logger
     }
 
-    func handle(_ received: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
-        if received.method == "OPTIONS" { return respond(cors.preflight(received)) }
+    func handle(_ received: HTTPRequest, respond answer: @escaping @Sendable (HTTPResponse) -> Void) {
         let requestId = nextRequestId()
+        let respond = logged(received, requestId: requestId, answer)
+        if received.method == "OPTIONS" { return respond(cors.preflight(received)) }
         let request: HTTPRequest
         do {
             // spec §1.6: a text/plain POST may carry its method and credentials in the body.
@@ -83,6 +85,18 @@ final class APIHandler: HTTPHandler {
         var http = response.httpResponse
         cors.decorate(&http, for: request)
         return http
+    }
+
+    /// `respond`, writing the access line first when the log level is `debug` or finer.
+    private func logged(_ request: HTTPRequest, requestId: String,
+                        _ respond: @escaping @Sendable (HTTPResponse) -> Void) -> @Sendable (HTTPResponse) -> Void {
+        guard logger.level <= .debug else { return respond }
+        let started = DispatchTime.now().uptimeNanoseconds
+        return { [logger] response in
+            let elapsed = DispatchTime.now().uptimeNanoseconds - started
+            logger.debug(AccessLog.line(requestId: requestId, request: request, response: response, nanoseconds: elapsed))
+            respond(response)
+        }
     }
 
     private func nextRequestId() -> String {
