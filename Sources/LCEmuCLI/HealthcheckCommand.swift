@@ -19,6 +19,8 @@ struct HealthcheckCommand: ParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() throws {
+        // OpenSSL writes without MSG_NOSIGNAL: a server closing first must fail the check, not kill it.
+        signal(SIGPIPE, SIG_IGN)
         let (scheme, host, port) = try target()
         do {
             // Over TLS the certificate is not verified: this checks that the server answers,
