@@ -20,7 +20,14 @@ enum TLSSetup {
             case let .selfSigned(extraNames):
                 let names = SelfSignedCertificate.defaultNames + extraNames.filter { !SelfSignedCertificate.defaultNames.contains($0) }
                 let store = SelfSignedStore(directory: directory(for: dataDirectory))
-                let (certificate, path) = try store.certificate(for: names)
+                let certificate: SelfSignedCertificate, path: String
+                do {
+                    (certificate, path) = try store.certificate(for: names)
+                } catch let error as TLSError {
+                    throw error
+                } catch {
+                    throw ValidationError("TLS: cannot keep the self-signed certificate in \(store.directory): \(error.localizedDescription)")
+                }
                 let context = try TLSServerContext(certificate)
                 return Result(factory: TLSTransportFactory(context: context),
                               description: "self-signed \(path) (for \(names.joined(separator: ", ")); clients must trust it)")

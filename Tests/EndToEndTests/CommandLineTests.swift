@@ -23,6 +23,7 @@ import Testing
         (["serve", "--tls-self-signed", "--tls-names", "ok,not ok"], [:]),
         (["serve", "--tls-cert", "/nonexistent/cert.pem", "--tls-key", "/nonexistent/key.pem"], [:]),
         (["serve"], ["LCEMU_TLS_CERT": "/nonexistent/cert.pem"]),
+        (["serve", "--tls-self-signed", "--data", "/dev/null/lcemu"], [:]),
         (["serve", "--cors-origins", "localhost:5173"], [:]),
         (["serve"], ["LCEMU_CORS_ORIGINS": "http://localhost:5173/app"]),
         (["import"], [:]),
