@@ -16,6 +16,7 @@ enum Routes {
         OAuthHandlers.register(in: &router)
         FunctionHandlers.register(in: &router)
         SchemaHandlers.register(in: &router)
+        SnapshotHandlers.register(in: &router)
         return router
     }
 }

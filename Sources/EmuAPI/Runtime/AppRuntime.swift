@@ -10,6 +10,8 @@ public final class AppRuntime: Sendable {
     public let outbox: Outbox
     /// Cloud-function stubs and the calls made to them, for tests; emptied by `reset()`.
     public let functions: FunctionStubs
+    /// Named copies of the data, for tests; kept by `reset()`.
+    public let snapshots = Snapshots()
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()

@@ -35,6 +35,15 @@ enum TestingDocExample {
             #expect(!validateToken.isEmpty)
         }
 
+        @Test func aFixtureBuiltOnce() async throws {
+            let emulator = try await Emulator.start()
+            let owner = try await LCUser.signUp(username: "owner", password: "owner-pass", in: emulator.application)
+            try await emulator.snapshot("fixture")
+            // … a test changes anything …
+            try await emulator.restore("fixture")   // back to the fixture, owner still logged in
+            #expect(emulator.application.currentUser?.objectId == owner.objectId)
+        }
+
         @Test func aTransportOfYourOwn() async throws {
             struct Recorder: LCTransport {
                 let base = LCURLSessionTransport()
