@@ -17,9 +17,9 @@ public final class BlockingHTTPClient {
     }
 
     public let fd: Int32
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
     /// Set when the bytes go through TLS (or another wrapper) rather than straight to the socket.
-    private var stream: (any BlockingStream)?
+    var stream: (any BlockingStream)?
 
     /// Connects to `host:port`, failing after `timeout` seconds for connect, and for each read or
     /// write. `stream` wraps the connected socket, e.g. `{ try TLSClientStream(fd: $0, …) }`.
@@ -83,62 +83,5 @@ public final class BlockingHTTPClient {
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
         try send(Array((head + "\r\n").utf8) + body)
         return try readResponse(method: method)
-    }
-
-    /// Reads one response. `method` tells whether a body follows (not for HEAD).
-    public func readResponse(method: String = "GET") throws -> Response {
-        let headEnd = try fill { $0.firstRange(of: [13, 10, 13, 10])?.upperBound }
-        let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
-        buffer.removeFirst(headEnd)
-        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: true)
-        guard !lines.isEmpty else { throw SocketError("empty response", errno: 0) }
-        let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw SocketError("bad status line", errno: 0) }
-        var headers = HTTPHeaders()
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].trimmingSpaces()))
-        }
-        if status < 200 { return Response(status: status, headers: headers, body: []) }
-        let length = method == "HEAD" ? 0 : Int(headers["Content-Length"] ?? "") ?? -1
-        if length < 0 { return Response(status: status, headers: headers, body: try readToEnd()) }
-        _ = try fill { $0.count >= length ? length : nil }
-        let body = Array(buffer[..<length])
-        buffer.removeFirst(length)
-        return Response(status: status, headers: headers, body: body)
-    }
-
-    /// True when the server closed the connection (reads EOF) before `timeout`.
-    public func readsEOF() -> Bool {
-        (try? readToEnd())?.isEmpty ?? false
-    }
-
-    private func readToEnd() throws -> [UInt8] {
-        while try receive() > 0 {}
-        defer { buffer = [] }
-        return buffer
-    }
-
-    private func fill(until done: ([UInt8]) -> Int?) throws -> Int {
-        while true {
-            if let found = done(buffer) { return found }
-            guard try receive() > 0 else { throw SocketError("connection closed", errno: 0) }
-        }
-    }
-
-    private func receive() throws -> Int {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        if let stream {
-            let n = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
-            buffer.append(contentsOf: chunk[..<n])
-            return n
-        }
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw SocketError("recv") }
-            buffer.append(contentsOf: chunk[..<n])
-            return n
-        }
     }
 }
