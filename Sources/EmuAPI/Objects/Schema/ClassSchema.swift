@@ -20,9 +20,14 @@ struct ClassSchema {
         ClassSchema(className: className, fields: try ObjectStore.schema(of: className, in: db))
     }
 
-    /// Saves the schema when it changed.
+    /// spec §10: at most 300 fields per class (the classes limit is `ObjectStore.maxClasses`).
+    static let maxFields = 300
+
+    /// Saves the schema when it changed; 154 when the write takes the class over `maxFields`
+    /// (the whole write is refused, its transaction rolled back).
     func saveIfChanged(now: LCDate, in db: Database) throws {
         guard hasChanges else { return }
+        guard fields.count <= Self.maxFields else { throw APIError(.thresholdExceeded) }
         try ObjectStore.saveSchema(fields, of: className, now: now, in: db)
     }
 
