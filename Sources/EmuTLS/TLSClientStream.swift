@@ -21,7 +21,9 @@ public final class TLSClientStream: BlockingStream {
         if let certificatePEM {
             let certificate = try PEM.readCertificate(certificatePEM)
             defer { X509_free(certificate) }
-            guard X509_STORE_add_cert(SSL_CTX_get_cert_store(context), certificate) == 1 else { throw TLSError("cannot trust the certificate") }
+            guard X509_STORE_add_cert(SSL_CTX_get_cert_store(context), certificate) == 1 else {
+                throw TLSError("cannot trust the certificate")
+            }
             SSL_set_verify(ssl, SSL_VERIFY_PEER, nil)
             let checked = SelfSignedCertificate.isIPAddress(serverName)
                 ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), serverName)

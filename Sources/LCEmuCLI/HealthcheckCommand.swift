@@ -10,7 +10,7 @@ struct HealthcheckCommand: ParsableCommand {
         commandName: "healthcheck",
         abstract: "Exit 0 when the emulator at --url (or --host/--port) is ready, 1 otherwise.")
 
-    @Option(help: "Base URL of the emulator, e.g. http://127.0.0.1:3000 or https://…. [env: LCEMU_URL] (default: from --host/--port, https with the --tls-* options)")
+    @Option(help: "Base URL of the emulator, e.g. http://127.0.0.1:3000 or https://localhost:3000. [env: LCEMU_URL] (default: from --host/--port, https with the --tls-* options)")
     var url: String?
 
     @Option(help: "Seconds to wait for an answer. (default: 3)")
