@@ -17,6 +17,7 @@ enum Routes {
         FunctionHandlers.register(in: &router)
         SchemaHandlers.register(in: &router)
         SnapshotHandlers.register(in: &router)
+        FaultHandlers.register(in: &router)
         return router
     }
 }

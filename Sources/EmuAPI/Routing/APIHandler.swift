@@ -46,11 +46,21 @@ final class APIHandler: HTTPHandler {
         } catch {
             return respond(finish(render(error, requestId: requestId, request: request), for: received))
         }
+        if let app = apiRequest.app, !request.path.hasPrefix("/__admin"),
+           let fault = app.faults.take(method: request.method, path: request.path) {
+            return inject(fault, route: route, request: apiRequest, received: received, respond: respond)
+        }
+        execute(route, apiRequest, received: received, respond: respond)
+    }
+
+    /// Runs the route where it belongs: on the connection's queue, or on the worker pool.
+    func execute(_ route: APIRoute, _ request: APIRequest, received: HTTPRequest,
+                 respond: @escaping @Sendable (HTTPResponse) -> Void) {
         switch route.execution {
         case .inline:
-            respond(finish(run(route, apiRequest), for: received))
+            respond(finish(run(route, request), for: received))
         case .pooled:
-            pool.submit { [self] in respond(finish(run(route, apiRequest), for: received)) }
+            pool.submit { [self] in respond(finish(run(route, request), for: received)) }
         }
     }
 
@@ -81,7 +91,7 @@ final class APIHandler: HTTPHandler {
         return response
     }
 
-    private func finish(_ response: APIResponse, for request: HTTPRequest) -> HTTPResponse {
+    func finish(_ response: APIResponse, for request: HTTPRequest) -> HTTPResponse {
         var http = response.httpResponse
         cors.decorate(&http, for: request)
         return http

@@ -12,6 +12,8 @@ public final class AppRuntime: Sendable {
     public let functions: FunctionStubs
     /// Named copies of the data, for tests; kept by `reset()`.
     public let snapshots = Snapshots()
+    /// Failures and delays the test asked for (`/__admin/faults`); emptied by `reset()`.
+    public let faults = Faults()
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()
@@ -44,5 +46,6 @@ public final class AppRuntime: Sendable {
         }
         outbox.clear()
         functions.clear()
+        faults.remove()
     }
 }
