@@ -90,7 +90,7 @@ public final class Emulator: Sendable {
     }
 
     /// A fresh start for the next test on the same emulator: empties the default app's tables,
-    /// outbox and function stubs and reloads its seed (as `POST /__admin/reset`), puts the clock back to real
+    /// outbox, function stubs and faults and reloads its seed (as `POST /__admin/reset`), puts the clock back to real
     /// time (as `clock.reset()`), and logs `application`'s user out.
     ///
     /// Only the default app (the first of the configuration) is reset. The clock is the

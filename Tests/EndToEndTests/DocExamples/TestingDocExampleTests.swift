@@ -44,6 +44,16 @@ enum TestingDocExample {
             #expect(emulator.application.currentUser?.objectId == owner.objectId)
         }
 
+        @Test func anOutageARateLimitOrASlowAnswer() async throws {
+            let emulator = try await Emulator.start()
+            try await emulator.injectFault(path: "/1.1/classes/Post", status: 503, times: 2)   // an outage
+            try await emulator.injectFault(path: "/1.1/functions/*", status: 429, message: "Too many requests.")
+            try await emulator.injectDelay(path: "/1.1/date", milliseconds: 2_000)             // slower than the client waits
+            let faults = try await emulator.application.request("GET", "/__admin/faults", options: .master)
+            #expect(faults["results"]?.arrayValue?.count == 3)
+            try await emulator.clearFaults()
+        }
+
         @Test func aTransportOfYourOwn() async throws {
             struct Recorder: LCTransport {
                 let base = LCURLSessionTransport()
