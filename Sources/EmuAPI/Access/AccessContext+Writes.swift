@@ -16,6 +16,10 @@ extension AccessContext {
     /// rules (spec §6.4). `known` is the class schema before the write.
     func checkWritten(_ record: inout ObjectRecord, previous: ObjectRecord?, touchedKeys: [String],
                       known: ClassSchema, schema: inout ClassSchema, in db: Database) throws {
+        // spec §6.3: read-only fields are the server's (or the master key's) to set.
+        if !isMaster, touchedKeys.contains(where: { fieldPermissions.isReadOnly($0, in: record.className) }) {
+            throw APIError(.readOnlyKey)
+        }
         try requireKnownFields(touchedKeys, of: record.className, schema: known, previous: previous, in: db)
         if record.className == LCClassName.role {
             try RoleRules.validate(&record, previous: previous, schema: &schema, in: db)

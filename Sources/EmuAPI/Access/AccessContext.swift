@@ -8,12 +8,14 @@ import LCWire
 final class AccessContext: @unchecked Sendable {
     let caller: Caller
     let permissions: ClassPermissions
+    let fieldPermissions: FieldPermissions
     private let lock = NSLock()
     private var cachedPrincipals: Set<String>?
 
-    init(caller: Caller, permissions: ClassPermissions = ClassPermissions()) {
+    init(caller: Caller, permissions: ClassPermissions = ClassPermissions(), fieldPermissions: FieldPermissions = FieldPermissions()) {
         self.caller = caller
         self.permissions = permissions
+        self.fieldPermissions = fieldPermissions
     }
 
     /// Everything allowed: writes made by the emulator itself (seed, batch plumbing) and the
@@ -41,8 +43,10 @@ final class AccessContext: @unchecked Sendable {
 }
 
 extension APIRequest {
-    /// The access context of this request: its caller and its app's class permissions.
+    /// The access context of this request: its caller and its app's class and field permissions.
     func accessContext() throws -> AccessContext {
-        AccessContext(caller: try caller(), permissions: app?.configuration.options.classPermissions ?? ClassPermissions())
+        let options = app?.configuration.options
+        return AccessContext(caller: try caller(), permissions: options?.classPermissions ?? ClassPermissions(),
+                             fieldPermissions: options?.fieldPermissions ?? FieldPermissions())
     }
 }

@@ -15,6 +15,9 @@ extension AppOptions {
         Field(key: "classPermissions") { options, value in
             options.classPermissions = try ClassPermissions(json: value)
         },
+        Field(key: "fieldPermissions") { options, value in
+            options.fieldPermissions = try FieldPermissions(json: value)
+        },
         Field(key: "returnACL") { options, value in
             guard let flag = value.boolValue else { throw ConfigurationError("expected true or false, got \(value.jsonString)") }
             options.returnACL = flag

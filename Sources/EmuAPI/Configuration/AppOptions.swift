@@ -9,6 +9,8 @@ public struct AppOptions: Sendable, Equatable {
     public var signMaxSkewSeconds: Double?
     /// Class-level permissions (spec §6.3, docs/access-control.md); empty = LeanCloud's defaults.
     public var classPermissions = ClassPermissions()
+    /// Read-only and client-invisible fields (spec §6.3, docs/access-control.md); empty = none.
+    public var fieldPermissions = FieldPermissions()
     /// The app setting "include ACL in query results": `returnACL=true` is honoured only when on
     /// (spec §3.1, §6.2). Off by default.
     public var returnACL = false

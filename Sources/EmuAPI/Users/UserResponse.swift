@@ -4,9 +4,11 @@ import LCWire
 /// The shapes the user endpoints answer with (spec §5.3–§5.7).
 enum UserResponse {
     /// The log-in shape: `sessionToken` first, then the whole user minus `password` (§5.4).
-    static func withSession(_ record: ObjectRecord, token: String, in db: Database) throws -> JSONObject {
+    static func withSession(_ record: ObjectRecord, token: String, app: AppRuntime, in db: Database) throws -> JSONObject {
         var body: JSONObject = [LCFieldName.sessionToken: .string(token)]
-        for (key, value) in try ObjectRenderer.wireForm(record, in: db) { body[key] = value }
+        // spec §6.3: the user's own client does not see the client-invisible fields either.
+        let invisible = app.configuration.options.fieldPermissions.invisibleFields(of: LCClassName.user)
+        for (key, value) in try ObjectRenderer.wireForm(record, in: db) where !invisible.contains(key) { body[key] = value }
         return body
     }
 

@@ -16,7 +16,7 @@ extension UserSMSHandlers {
             }
             try markVerified(&user, app: app, in: db)
             let token = try UserResponse.token(for: user.objectId, app: app, in: db)
-            return try UserResponse.withSession(user, token: token, in: db)
+            return try UserResponse.withSession(user, token: token, app: app, in: db)
         }
         return APIResponse(json: .object(body))
     }
@@ -44,7 +44,7 @@ extension UserSMSHandlers {
             guard var user = try UserPhoneLookup.user(withPhone: phone, in: db) else { return nil }
             try markVerified(&user, app: app, in: db)
             let token = try UserResponse.token(for: user.objectId, app: app, in: db)
-            return try UserResponse.withSession(user, token: token, in: db)
+            return try UserResponse.withSession(user, token: token, app: app, in: db)
         }
         if let existing { return APIResponse(json: .object(existing)) }
         // A sign-up like any other (class permissions apply); then the flag a client may not
@@ -53,7 +53,7 @@ extension UserSMSHandlers {
         let body = try app.database.write { db -> JSONObject in
             var record = created
             try markVerified(&record, app: app, in: db)
-            return try UserResponse.withSession(record, token: token, in: db)
+            return try UserResponse.withSession(record, token: token, app: app, in: db)
         }
         return APIResponse(status: 201, json: .object(body))
     }

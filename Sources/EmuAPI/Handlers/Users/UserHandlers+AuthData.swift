@@ -27,7 +27,7 @@ extension UserHandlers {
                 user.updatedAt = app.clock.now
                 try ObjectStore.update(user, in: db)
                 let token = try UserResponse.token(for: user.objectId, app: app, in: db)
-                return (200, user.objectId, try UserResponse.withSession(user, token: token, in: db))
+                return (200, user.objectId, try UserResponse.withSession(user, token: token, app: app, in: db))
             }
             if failOnNotExist { throw APIError(.userNotFound) }
             let (record, token) = try UserWrites.create(fields: fields, app: app, access: access)

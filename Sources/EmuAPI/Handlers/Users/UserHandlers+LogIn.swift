@@ -30,7 +30,7 @@ extension UserHandlers {
             case .loggedIn:
                 try verdict.storeMissingWebPassword(on: current, in: db)
                 let token = try UserResponse.token(for: user.objectId, app: app, in: db)
-                return .success(try UserResponse.withSession(current, token: token, in: db))
+                return .success(try UserResponse.withSession(current, token: token, app: app, in: db))
             }
         }
         // Thrown after the commit, so that a counted failure stays counted.

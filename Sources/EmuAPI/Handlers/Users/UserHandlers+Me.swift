@@ -9,7 +9,7 @@ extension UserHandlers {
         let body = try app.database.read { db -> JSONObject in
             guard let userId = try SessionStore.userId(forToken: token, now: app.clock.nowMilliseconds, in: db),
                   let user = try UserStore.fetch(userId, in: db) else { throw APIError(.userNotFound) }
-            return try UserResponse.withSession(user, token: token, in: db)
+            return try UserResponse.withSession(user, token: token, app: app, in: db)
         }
         return APIResponse(json: .object(body))
     }

@@ -11,7 +11,7 @@ extension UserHandlers {
             guard let user = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }
             let token = try SessionStore.replaceToken(userId: objectId, now: app.clock.nowMilliseconds,
                                                       lifetime: app.sessionLifetimeMilliseconds, in: db)
-            return try UserResponse.withSession(user, token: token, in: db)
+            return try UserResponse.withSession(user, token: token, app: app, in: db)
         }
         return APIResponse(json: .object(body))
     }
@@ -39,7 +39,7 @@ extension UserHandlers {
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
             let token = try UserResponse.token(for: objectId, app: app, in: db)
-            return try UserResponse.withSession(user, token: token, in: db)
+            return try UserResponse.withSession(user, token: token, app: app, in: db)
         }
         return APIResponse(json: .object(body))
     }

@@ -42,9 +42,13 @@ public struct ObjectRenderer: Sendable {
     }
 
     /// `object` without what this caller may not see of `record`, at the top level or included:
-    /// spec §5.2, a user's `authData` only for that user and the master key.
+    /// spec §5.2, a user's `authData` only for that user and the master key; spec §6.3, the
+    /// class's client-invisible fields for every caller but the master key.
     func redacting(_ record: ObjectRecord, _ object: JSONObject) -> JSONObject {
-        guard let access, record.className == LCClassName.user else { return object }
+        guard let access, !access.isMaster else { return object }
+        var object = object
+        for key in access.fieldPermissions.invisibleFields(of: record.className) { object[key] = nil }
+        guard record.className == LCClassName.user else { return object }
         return UserResponse.hidingAuthData(object, of: record.objectId, for: access.caller)
     }
 

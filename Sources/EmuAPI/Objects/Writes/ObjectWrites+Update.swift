@@ -36,15 +36,16 @@ extension ObjectWrites {
             try schema.saveIfChanged(now: record.updatedAt, in: db)
             try applyRelationEdits(outcome.relationEdits, to: record, in: db)
             guard fetchWhenSave else { return Updated(record: record) }
-            return Updated(record: record, changedFields: try changedFields(record, outcome, patch, in: db))
+            return Updated(record: record, changedFields: try changedFields(record, outcome, patch, access: access, in: db))
         }
     }
 
     /// The new server values of the written top-level fields (spec §2.5: `fetchWhenSave`
-    /// returns the updated fields only); removed fields are left out.
-    private static func changedFields(_ record: ObjectRecord, _ outcome: ObjectPatch.Outcome,
-                                      _ patch: ObjectPatch, in db: Database) throws -> JSONObject {
-        let rendered = try ObjectRenderer.wireForm(record, in: db)
+    /// returns the updated fields only); removed fields are left out, and so are the fields the
+    /// caller may not see (an `Increment` of an invisible field must not reveal its total).
+    private static func changedFields(_ record: ObjectRecord, _ outcome: ObjectPatch.Outcome, _ patch: ObjectPatch,
+                                      access: AccessContext, in db: Database) throws -> JSONObject {
+        let rendered = ObjectRenderer(options: RenderOptions(), access: access).redacting(record, try ObjectRenderer.wireForm(record, in: db))
         var fields = JSONObject()
         for key in outcome.touchedKeys {
             if let value = rendered[key] { fields[key] = value }

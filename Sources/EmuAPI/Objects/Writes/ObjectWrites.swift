@@ -30,7 +30,7 @@ enum ObjectWrites {
             try ObjectStore.insert(record, in: db)
             try schema.saveIfChanged(now: now, in: db)
             try applyRelationEdits(outcome.relationEdits, to: record, in: db)
-            return (record, render ? try ObjectRenderer().render(record, in: db) : nil)
+            return (record, render ? try ObjectRenderer(options: RenderOptions(), access: access).render(record, in: db) : nil)
         }
     }
 
