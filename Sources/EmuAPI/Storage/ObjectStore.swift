@@ -31,13 +31,15 @@ public enum ObjectStore {
     /// spec §10: at most 500 classes per app.
     public static let maxClasses = 500
 
-    /// Records the class on its first write; 154 when the app already has `maxClasses`.
+    /// Records the class on its first write; 154 when that makes more than `maxClasses` (the
+    /// caller's transaction then rolls the row back). An existing class costs one statement.
     public static func ensureClass(_ name: String, now: LCDate, in db: Database) throws {
-        guard try !classExists(name, in: db) else { return }
-        if let count = try db.scalar("SELECT count(*) FROM classes")?.int64Value, count >= maxClasses {
+        try db.execute("INSERT OR IGNORE INTO classes (name, created_at) VALUES (?, ?)",
+                       [.text(name), .integer(now.millisecondsSince1970)])
+        guard db.changes == 1 else { return }
+        if let count = try db.scalar("SELECT count(*) FROM classes")?.int64Value, count > maxClasses {
             throw APIError(.thresholdExceeded)
         }
-        try db.execute("INSERT INTO classes (name, created_at) VALUES (?, ?)", [.text(name), .integer(now.millisecondsSince1970)])
     }
 
     /// A record from a row of `QueryPlan.columns` (id, created_at, updated_at, acl, data).
