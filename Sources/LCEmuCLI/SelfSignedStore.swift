@@ -16,19 +16,19 @@ struct SelfSignedStore {
     var keyPath: String { path("self-signed-key.pem") }
     var namesPath: String { path("self-signed-names.txt") }
 
-    func certificate(for names: [String]) throws -> (SelfSignedCertificate, path: String) {
+    /// The server context of the kept certificate, or of a new one saved first. The context is
+    /// also the check that the kept files still load: start-up loads them once.
+    func context(for names: [String]) throws -> TLSServerContext {
         let wanted = names.joined(separator: "\n")
         if let stored = try? String(contentsOfFile: namesPath, encoding: .utf8), stored == wanted,
            let certificate = try? String(contentsOfFile: certificatePath, encoding: .utf8),
            let key = try? String(contentsOfFile: keyPath, encoding: .utf8) {
             let existing = SelfSignedCertificate(certificatePEM: certificate, privateKeyPEM: key)
-            if (try? TLSServerContext(existing)) != nil, existing.isValid(forAtLeastDays: 30) {
-                return (existing, certificatePath)
-            }
+            if existing.isValid(forAtLeastDays: 30), let context = try? TLSServerContext(existing) { return context }
         }
         let fresh = try SelfSignedCertificate.generate(names: names)
         try save(fresh, names: wanted)
-        return (fresh, certificatePath)
+        return try TLSServerContext(fresh)
     }
 
     private func save(_ certificate: SelfSignedCertificate, names: String) throws {

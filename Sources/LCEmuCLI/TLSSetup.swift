@@ -20,17 +20,16 @@ enum TLSSetup {
             case let .selfSigned(extraNames):
                 let names = SelfSignedCertificate.defaultNames + extraNames.filter { !SelfSignedCertificate.defaultNames.contains($0) }
                 let store = SelfSignedStore(directory: directory(for: dataDirectory))
-                let certificate: SelfSignedCertificate, path: String
+                let context: TLSServerContext
                 do {
-                    (certificate, path) = try store.certificate(for: names)
+                    context = try store.context(for: names)
                 } catch let error as TLSError {
                     throw error
                 } catch {
                     throw ValidationError("TLS: cannot keep the self-signed certificate in \(store.directory): \(error.localizedDescription)")
                 }
-                let context = try TLSServerContext(certificate)
                 return Result(factory: TLSTransportFactory(context: context),
-                              description: "self-signed \(path) (for \(names.joined(separator: ", ")); clients must trust it)")
+                              description: "self-signed \(store.certificatePath) (for \(names.joined(separator: ", ")); clients must trust it)")
             }
         } catch let error as TLSError {
             throw ValidationError("TLS: \(error)")
