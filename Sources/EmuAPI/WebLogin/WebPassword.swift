@@ -44,17 +44,20 @@ enum WebPassword {
 
     /// True when `sha1Hex` (any case) is the SHA-1 of the user's current password.
     static func verify(sha1Hex: String, fields: JSONObject) -> Bool {
-        guard let hash = fields[LCFieldName.password]?.stringValue,
-              let stored = fields[field]?.stringValue,
-              let colon = stored.firstIndex(of: ":") else { return false }
-        guard ConstantTime.equals(String(stored[..<colon]), binding(of: hash)) else { return false }
-        return UserFields.hasher.verify(password: sha1Hex.lowercased(), encoded: String(stored[stored.index(after: colon)...]))
+        guard let hash = fields[LCFieldName.password]?.stringValue, let stored = storedParts(fields),
+              ConstantTime.equals(stored.binding, binding(of: hash)) else { return false }
+        return UserFields.hasher.verify(password: sha1Hex.lowercased(), encoded: stored.webHash)
     }
 
     /// True when the stored `/api` hash was made with `hash`, the current main hash.
     static func isBound(to hash: String, fields: JSONObject) -> Bool {
-        guard let stored = fields[field]?.stringValue, let colon = stored.firstIndex(of: ":") else { return false }
-        return stored[..<colon] == binding(of: hash)
+        storedParts(fields).map { ConstantTime.equals($0.binding, binding(of: hash)) } ?? false
+    }
+
+    /// The stored `<binding>:<PBKDF2>` split at its colon; nil when there is none.
+    private static func storedParts(_ fields: JSONObject) -> (binding: String, webHash: String)? {
+        guard let stored = fields[field]?.stringValue, let colon = stored.firstIndex(of: ":") else { return nil }
+        return (String(stored[..<colon]), String(stored[stored.index(after: colon)...]))
     }
 
     /// Fields of `_User` never rendered.
