@@ -12,7 +12,13 @@ public struct FieldPermissions: Sendable, Equatable {
     public init() {}
 
     func isReadOnly(_ key: String, in className: String) -> Bool { readOnly[className]?.contains(key) ?? false }
-    func invisibleFields(of className: String) -> Set<String> { invisible[className] ?? [] }
+    /// `object` without the class's client-invisible fields: every client answer goes through it.
+    func hidingInvisible(_ object: JSONObject, of className: String) -> JSONObject {
+        guard let hidden = invisible[className] else { return object }
+        var object = object
+        for key in hidden { object.removeValue(forKey: key) }
+        return object
+    }
     public var isEmpty: Bool { readOnly.isEmpty && invisible.isEmpty }
 
     /// Reads the option; a bad class name, setting or field name is an error naming it.

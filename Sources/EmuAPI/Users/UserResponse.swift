@@ -7,8 +7,9 @@ enum UserResponse {
     static func withSession(_ record: ObjectRecord, token: String, app: AppRuntime, in db: Database) throws -> JSONObject {
         var body: JSONObject = [LCFieldName.sessionToken: .string(token)]
         // spec §6.3: the user's own client does not see the client-invisible fields either.
-        let invisible = app.configuration.options.fieldPermissions.invisibleFields(of: LCClassName.user)
-        for (key, value) in try ObjectRenderer.wireForm(record, in: db) where !invisible.contains(key) { body[key] = value }
+        let fields = app.configuration.options.fieldPermissions.hidingInvisible(try ObjectRenderer.wireForm(record, in: db),
+                                                                                of: LCClassName.user)
+        for (key, value) in fields { body[key] = value }
         return body
     }
 

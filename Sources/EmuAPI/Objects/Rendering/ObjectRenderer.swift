@@ -46,8 +46,7 @@ public struct ObjectRenderer: Sendable {
     /// class's client-invisible fields for every caller but the master key.
     func redacting(_ record: ObjectRecord, _ object: JSONObject) -> JSONObject {
         guard let access, !access.isMaster else { return object }
-        var object = object
-        for key in access.fieldPermissions.invisibleFields(of: record.className) { object[key] = nil }
+        let object = access.fieldPermissions.hidingInvisible(object, of: record.className)
         guard record.className == LCClassName.user else { return object }
         return UserResponse.hidingAuthData(object, of: record.objectId, for: access.caller)
     }
