@@ -1,4 +1,3 @@
-import Foundation
 import LCClient
 import LCWire
 
@@ -57,9 +56,6 @@ extension Emulator {
             _ = try await application.request("DELETE", "/__admin/function-calls", options: .master)
         }
 
-        private func path(_ name: String) -> String {
-            let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-            return "/__admin/functions/" + (name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name)
-        }
+        private func path(_ name: String) -> String { AdminPath.named("functions", name) }
     }
 }

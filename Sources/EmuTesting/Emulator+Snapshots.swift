@@ -1,4 +1,3 @@
-import Foundation
 import LCClient
 
 extension Emulator {
@@ -14,8 +13,5 @@ extension Emulator {
         _ = try await application.request("POST", Self.snapshotPath(name) + "/restore", options: .master)
     }
 
-    private static func snapshotPath(_ name: String) -> String {
-        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return "/__admin/snapshots/" + (name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name)
-    }
+    private static func snapshotPath(_ name: String) -> String { AdminPath.named("snapshots", name) }
 }
