@@ -16,6 +16,12 @@ enum Environment {
         cli ?? value(variable)
     }
 
+    /// A comma-separated list from the option or its variable, items trimmed, empty ones dropped.
+    static func list(_ cli: String?, _ variable: String) -> [String] {
+        (optionalString(cli, variable) ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     static func int(_ cli: Int?, _ variable: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
         let resolved = try parsed(cli, variable, expecting: "an integer") ?? fallback
         guard range.contains(resolved) else {

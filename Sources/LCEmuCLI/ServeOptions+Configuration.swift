@@ -66,10 +66,8 @@ extension ServeOptions {
     }
 
     private func corsOriginList() throws -> CORSOrigins {
-        let raw = Environment.optionalString(corsOrigins, "LCEMU_CORS_ORIGINS") ?? ""
-        let list = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         do {
-            return try CORSOrigins(list)
+            return try CORSOrigins(Environment.list(corsOrigins, "LCEMU_CORS_ORIGINS"))
         } catch {
             throw ValidationError("--cors-origins: \(error)")
         }

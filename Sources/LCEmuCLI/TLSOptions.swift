@@ -26,11 +26,11 @@ struct TLSOptions: ParsableArguments {
         let certificate = Environment.optionalString(certificate, "LCEMU_TLS_CERT")
         let key = Environment.optionalString(key, "LCEMU_TLS_KEY")
         let selfSigned = Environment.flag(selfSigned, "LCEMU_TLS_SELF_SIGNED")
-        let names = Environment.optionalString(names, "LCEMU_TLS_NAMES")
+        let names = Environment.list(names, "LCEMU_TLS_NAMES")
         if selfSigned && (certificate != nil || key != nil) {
             throw ValidationError("--tls-self-signed conflicts with --tls-cert/--tls-key: use one or the other")
         }
-        if names != nil && !selfSigned {
+        if !names.isEmpty && !selfSigned {
             throw ValidationError("--tls-names only applies to --tls-self-signed (a given certificate has its own names)")
         }
         switch (certificate, key) {
@@ -39,11 +39,10 @@ struct TLSOptions: ParsableArguments {
         case (nil, _?): throw ValidationError("--tls-key needs --tls-cert")
         case (nil, nil):
             guard selfSigned else { return .off }
-            let extra = (names ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            if let bad = extra.first(where: { !SelfSignedCertificate.isValidName($0) }) {
+            if let bad = names.first(where: { !SelfSignedCertificate.isValidName($0) }) {
                 throw ValidationError("--tls-names: '\(bad)' is not a host name or IP address")
             }
-            return .selfSigned(extraNames: extra)
+            return .selfSigned(extraNames: names)
         }
     }
 }
