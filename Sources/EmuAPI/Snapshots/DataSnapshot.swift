@@ -20,10 +20,10 @@ public struct DataSnapshot: Sendable {
     func restore(into db: Database) throws {
         for table in AppSchema.dataTables {
             try db.execute("DELETE FROM \(table)")
-            for row in rows[table] ?? [] where !row.isEmpty {
-                let placeholders = Array(repeating: "?", count: row.count).joined(separator: ", ")
-                try db.execute("INSERT INTO \(table) VALUES (\(placeholders))", row)
-            }
+            guard let tableRows = rows[table], let width = tableRows.first?.count, width > 0 else { continue }
+            // One SQL text per table: the connection's statement cache prepares it once.
+            let insert = "INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: width).joined(separator: ", ")))"
+            for row in tableRows { try db.execute(insert, row) }
         }
     }
 }
