@@ -22,28 +22,28 @@ public struct Fault: Sendable, Equatable {
 
     /// Reads `{"path", "method"?, "status"?, "code"?, "error"?, "body"?, "delayMs"?, "times"?}`.
     public init(json: JSONObject) throws {
-        guard let path = json["path"]?.stringValue, path.hasPrefix("/") else { throw FaultError("\"path\" must start with /") }
-        guard !path.hasPrefix("/__admin") else { throw FaultError("the /__admin routes cannot fail") }
+        guard let path = json["path"]?.stringValue, path.hasPrefix("/") else { throw InvalidInput("\"path\" must start with /") }
+        guard !path.hasPrefix("/__admin") else { throw InvalidInput("the /__admin routes cannot fail") }
         self.path = path
         if let method = json["method"] {
-            guard let name = method.stringValue, !name.isEmpty else { throw FaultError("\"method\" must be a string") }
+            guard let name = method.stringValue, !name.isEmpty else { throw InvalidInput("\"method\" must be a string") }
             self.method = name == "*" ? "*" : name.uppercased()
         }
         if let status = json["status"] {
-            guard let code = status.intValue, (400...599).contains(code) else { throw FaultError("\"status\" must be an integer in 400...599") }
+            guard let code = status.intValue, (400...599).contains(code) else { throw InvalidInput("\"status\" must be an integer in 400...599") }
             self.status = code
         }
         if let delay = json["delayMs"] {
             guard let ms = delay.intValue, (0...Self.maxDelayMilliseconds).contains(ms) else {
-                throw FaultError("\"delayMs\" must be an integer in 0...\(Self.maxDelayMilliseconds)")
+                throw InvalidInput("\"delayMs\" must be an integer in 0...\(Self.maxDelayMilliseconds)")
             }
             delayMilliseconds = ms
         }
         if let times = json["times"] {
-            guard let count = times.intValue, count >= 0 else { throw FaultError("\"times\" must be a non-negative integer (0 = until removed)") }
+            guard let count = times.intValue, count >= 0 else { throw InvalidInput("\"times\" must be a non-negative integer (0 = until removed)") }
             remaining = count == 0 ? nil : count
         }
-        guard status != nil || delayMilliseconds > 0 else { throw FaultError("give a \"status\", a \"delayMs\", or both") }
+        guard status != nil || delayMilliseconds > 0 else { throw InvalidInput("give a \"status\", a \"delayMs\", or both") }
         body = try Self.body(json, status: status)
     }
 
@@ -53,9 +53,9 @@ public struct Fault: Sendable, Equatable {
         guard let status else { return nil }
         if let body = json["body"] { return body }
         let code = json["code"].map { $0.intValue } ?? status
-        guard let code else { throw FaultError("\"code\" must be an integer") }
+        guard let code else { throw InvalidInput("\"code\" must be an integer") }
         let message = json["error"].map { $0.stringValue } ?? HTTPStatus.reasonPhrase(status) + "."
-        guard let message else { throw FaultError("\"error\" must be a string") }
+        guard let message else { throw InvalidInput("\"error\" must be a string") }
         return [LCWireKey.code: JSON(code), LCWireKey.error: .string(message)]
     }
 
@@ -72,6 +72,4 @@ public struct Fault: Sendable, Equatable {
         if let body { object["body"] = body }
         return .object(object)
     }
-
-    struct FaultError: Error { let detail: String; init(_ detail: String) { self.detail = detail } }
 }

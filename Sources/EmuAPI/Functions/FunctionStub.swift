@@ -14,12 +14,12 @@ public enum FunctionStub: Sendable, Equatable {
             return
         }
         guard json["result"] == nil, let error = json["error"]?.objectValue else {
-            throw StubError("give either \"result\" or \"error\" (with an optional \"status\")")
+            throw InvalidInput("give either \"result\" or \"error\" (with an optional \"status\")")
         }
-        guard let code = error["code"]?.intValue else { throw StubError("\"error\".\"code\" must be an integer") }
-        guard let message = error["error"]?.stringValue else { throw StubError("\"error\".\"error\" must be a string") }
+        guard let code = error["code"]?.intValue else { throw InvalidInput("\"error\".\"code\" must be an integer") }
+        guard let message = error["error"]?.stringValue else { throw InvalidInput("\"error\".\"error\" must be a string") }
         let status = json["status"].map { $0.intValue } ?? 400
-        guard let status, (400...599).contains(status) else { throw StubError("\"status\" must be an integer in 400...599") }
+        guard let status, (400...599).contains(status) else { throw InvalidInput("\"status\" must be an integer in 400...599") }
         self = .error(LCErrorCode(code: code, message: message, httpStatus: status))
     }
 
@@ -30,8 +30,6 @@ public enum FunctionStub: Sendable, Equatable {
         case .error(let code): return ["name": .string(name), "error": code.body, "status": JSON(code.httpStatus)]
         }
     }
-
-    struct StubError: Error { let detail: String; init(_ detail: String) { self.detail = detail } }
 }
 
 /// One call of a cloud function, kept for tests to inspect.

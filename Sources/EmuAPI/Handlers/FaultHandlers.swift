@@ -8,7 +8,7 @@ enum FaultHandlers {
             let fault: Fault
             do {
                 fault = try Fault(json: try request.jsonObjectBody())
-            } catch let error as Fault.FaultError {
+            } catch let error as InvalidInput {
                 throw APIError(.invalidParameter("Invalid fault: \(error.detail)."))
             }
             guard let added = try request.requiredApp.faults.add(fault) else {

@@ -14,7 +14,7 @@ enum FunctionAdminHandlers {
             let stub: FunctionStub
             do {
                 stub = try FunctionStub(json: try request.jsonObjectBody())
-            } catch let error as FunctionStub.StubError {
+            } catch let error as InvalidInput {
                 throw APIError(.invalidParameter("Invalid function stub: \(error.detail)."))
             }
             guard try request.requiredApp.functions.set(stub, for: name) else {
