@@ -20,14 +20,14 @@ struct CORS: Sendable {
             "Access-Control-Max-Age": "86400",
             "Allow": "GET, HEAD, POST, PUT, DELETE, OPTIONS",
         ]
-        if allowsCredentials(from: request) { headers.add("Access-Control-Allow-Credentials", "true") }
+        if credentialedOrigin(of: request) != nil { headers.add("Access-Control-Allow-Credentials", "true") }
         headers.add("Vary", "Origin")
         return HTTPResponse(status: 200, headers: headers)
     }
 
     /// The CORS headers of an answer to `request`.
     func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
-        if allowsCredentials(from: request), let origin = request.headers["Origin"] {
+        if let origin = credentialedOrigin(of: request) {
             response.headers.add("Access-Control-Allow-Origin", origin)
             response.headers.add("Access-Control-Allow-Credentials", "true")
         } else {
@@ -37,7 +37,10 @@ struct CORS: Sendable {
         if !credentialedOrigins.isEmpty { response.headers.add("Vary", "Origin") }
     }
 
-    private func allowsCredentials(from request: HTTPRequest) -> Bool {
-        request.headers["Origin"].map(credentialedOrigins.contains) ?? false
+    /// The request's `Origin` when it may send credentials; nil otherwise, and without a header
+    /// lookup when no origin is configured (the usual case, on every answer).
+    private func credentialedOrigin(of request: HTTPRequest) -> String? {
+        guard !credentialedOrigins.isEmpty, let origin = request.headers["Origin"], credentialedOrigins.contains(origin) else { return nil }
+        return origin
     }
 }
