@@ -13,7 +13,7 @@ enum SchemaCatalog {
     ]
 
     /// Every class that has a schema row or an object, by name.
-    static func classNames(in db: Database) throws -> [String] {
+    private static func classNames(in db: Database) throws -> [String] {
         try db.query("SELECT name FROM classes UNION SELECT DISTINCT class FROM objects ORDER BY 1")
             .compactMap { $0.first?.textValue }
     }
@@ -23,7 +23,18 @@ enum SchemaCatalog {
         let known = try db.scalar(
             "SELECT 1 FROM classes WHERE name = ? UNION ALL SELECT 1 FROM objects WHERE class = ? LIMIT 1",
             [.text(className), .text(className)])
-        guard known != nil else { return nil }
+        return known == nil ? nil : try schema(ofKnown: className, in: db)
+    }
+
+    /// Every class's schema, by class name.
+    static func all(in db: Database) throws -> JSONObject {
+        var all = JSONObject()
+        for name in try classNames(in: db) { all[name] = .object(try schema(ofKnown: name, in: db)) }
+        return all
+    }
+
+    /// The schema of a class known to exist.
+    private static func schema(ofKnown className: String, in db: Database) throws -> JSONObject {
         var fields = try ObjectStore.schema(of: className, in: db)
         for (key, type) in try storedTypes(of: className, in: db) where fields[key] == nil { fields[key] = type }
         var schema = JSONObject()

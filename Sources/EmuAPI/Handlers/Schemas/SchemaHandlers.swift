@@ -6,13 +6,7 @@ import LCWire
 enum SchemaHandlers {
     static func register(in router: inout Router<APIRoute>) {
         router.add("GET", "/1.1/schemas", APIRoute(access: .master, execution: .pooled) { request in
-            let schemas = try request.requiredApp.database.read { db -> JSONObject in
-                var all = JSONObject()
-                for name in try SchemaCatalog.classNames(in: db) {
-                    if let schema = try SchemaCatalog.schema(of: name, in: db) { all[name] = .object(schema) }
-                }
-                return all
-            }
+            let schemas = try request.requiredApp.database.read { db in try SchemaCatalog.all(in: db) }
             return APIResponse(json: .object(schemas))
         })
         router.add("GET", "/1.1/schemas/:className", APIRoute(access: .master, execution: .pooled) { request in
