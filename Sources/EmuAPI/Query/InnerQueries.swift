@@ -36,7 +36,8 @@ enum InnerQueries {
         let inner = try compiler.inner(className: innerClass)
         var condition = try inner.compile(query["where"] ?? .object(JSONObject()))
         if let readFilter = inner.readFilter { condition = .all([condition, readFilter]) }
-        let order = try OrderCompiler.compile(query["order"]?.stringValue, of: innerClass, seesSecrets: inner.seesSecrets, schema: inner.schema, near: inner.nearOrder)
+        let order = try OrderCompiler.compile(query["order"]?.stringValue, of: innerClass, seesSecrets: inner.seesSecrets,
+                                              schema: inner.schema, near: inner.nearOrder).orderBy
         let limit = QueryPaging.limit(query["limit"].flatMap { $0.intValue.map(String.init) ?? $0.stringValue })
         let skip = QueryPaging.skip(query["skip"].flatMap { $0.intValue.map(String.init) ?? $0.stringValue })
         return SQLFragment(

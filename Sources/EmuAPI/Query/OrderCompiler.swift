@@ -1,20 +1,34 @@
 import EmuSQLite
+import Foundation
 
 /// `order=f1,-f2` (§3.1) as an `ORDER BY`. Each key sorts by the same expression an index on it
-/// holds, so an index serves ordered, limited queries without sorting the class. Ties fall back to
+/// holds, so an index serves ordered, limited queries without sorting the class. Dates sort by
+/// their ISO text (which orders as the instant); everything else by its value, across types in
+/// SQLite's order: missing and null, then numbers, then text (docs/queries.md). Ties fall back to
 /// insertion order, so paging is stable.
 enum OrderCompiler {
+    /// The `ORDER BY` and the index keys that serve it (one per field key; none for the server
+    /// columns, which have their own indexes).
+    struct Compiled {
+        var orderBy: SQLFragment
+        var indexKeys: [String]
+    }
+
     static func compile(_ order: String?, of className: String, seesSecrets: Bool, schema: QuerySchema,
-                        near: SQLFragment?) throws -> SQLFragment {
+                        near: SQLFragment?) throws -> Compiled {
         var terms: [String] = []
         var arguments: [SQLiteValue] = []
+        var indexKeys: [String] = []
         var lastDescending = false
         for raw in (order ?? "").split(separator: ",") {
             var key = raw.trimmingCharacters(in: .whitespaces)
             let descending = key.hasPrefix("-")
             if descending { key.removeFirst() }
             guard !key.isEmpty else { continue }
-            terms.append("\(try sortExpression(key, of: className, seesSecrets: seesSecrets, schema)) \(descending ? "DESC" : "ASC")")
+            let access = try FieldAccess.field(key, in: className, seesSecrets: seesSecrets)
+            let isDate = access.column == nil && schema.kind(of: key) == .date
+            terms.append("\(isDate ? access.member("iso") : access.value) \(descending ? "DESC" : "ASC")")
+            if access.column == nil { indexKeys.append(access.indexKey(as: isDate ? .date : .value)) }
             lastDescending = descending
         }
         // §3.2: $nearSphere sorts nearest first unless an explicit order is given.
@@ -23,24 +37,6 @@ enum OrderCompiler {
             arguments = near.arguments
         }
         terms.append("rowid \(lastDescending ? "DESC" : "ASC")")
-        return SQLFragment(" ORDER BY " + terms.joined(separator: ", "), arguments)
-    }
-
-    /// Dates sort by their ISO text (which orders as the instant); everything else by its value,
-    /// across types in SQLite's order: missing and null, then numbers, then text (docs/queries.md).
-    static func sortExpression(_ key: String, of className: String, seesSecrets: Bool, _ schema: QuerySchema) throws -> String {
-        let access = try FieldAccess.field(key, in: className, seesSecrets: seesSecrets)
-        if access.column == nil, schema.kind(of: key) == .date { return access.member("iso") }
-        return access.value
-    }
-
-    /// The index key that serves sorting by `key` (the same one a condition on it uses); nil for
-    /// the server columns, which have their own indexes.
-    static func indexKey(_ key: String, of className: String, seesSecrets: Bool, _ schema: QuerySchema) throws -> String? {
-        let access = try FieldAccess.field(key, in: className, seesSecrets: seesSecrets)
-        guard access.column == nil else { return nil }
-        return access.indexKey(as: schema.kind(of: key) == .date ? .date : .value)
+        return Compiled(orderBy: SQLFragment(" ORDER BY " + terms.joined(separator: ", "), arguments), indexKeys: indexKeys)
     }
 }
-
-import Foundation

@@ -36,15 +36,8 @@ extension QueryPlan {
         let compiler = WhereCompiler(className: className, schema: schema, readFilter: readFilter, schemaOf: schemaOf)
         var condition = try `where`.map { try compiler.compile($0) } ?? .alwaysTrue
         if let readFilter { condition = .all([condition, readFilter]) }
-        let orderBy = try OrderCompiler.compile(order, of: className, seesSecrets: compiler.seesSecrets, schema: schema, near: compiler.nearOrder)
-        var indexKeys = compiler.indexKeys
-        for key in (order ?? "").split(separator: ",") {
-            let name = key.hasPrefix("-") ? String(key.dropFirst()) : String(key)
-            if let indexKey = try? OrderCompiler.indexKey(name, of: className, seesSecrets: compiler.seesSecrets, schema) {
-                indexKeys.append(indexKey)
-            }
-        }
-        return QueryPlan(className: className, condition: condition, order: orderBy, limit: limit, skip: skip,
-                         indexKeys: indexKeys)
+        let ordering = try OrderCompiler.compile(order, of: className, seesSecrets: compiler.seesSecrets, schema: schema, near: compiler.nearOrder)
+        return QueryPlan(className: className, condition: condition, order: ordering.orderBy, limit: limit, skip: skip,
+                         indexKeys: compiler.indexKeys + ordering.indexKeys)
     }
 }
