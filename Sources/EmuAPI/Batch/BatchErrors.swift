@@ -16,4 +16,7 @@ extension LCErrorCode {
     static func malformedBatchRequest(index: Int, _ reason: String) -> LCErrorCode {
         malformedJSON.with(message: "Malformed batch request at index \(index): \(reason).")
     }
+
+    /// A batch inside a batch: refused, so one request cannot fan out without bound (code 1).
+    static let nestedBatch = LCErrorCode(code: 1, message: "A batch request cannot contain batch requests.", httpStatus: 400)
 }

@@ -1,5 +1,6 @@
 import EmuCrypto
 import EmuSQLite
+import LCWire
 
 /// Captchas and the validate tokens that solving one earns (tables `captchas`,
 /// `validate_tokens`, migration `messages-v1`). Both are single-use; times are emulator ms.
@@ -62,4 +63,14 @@ enum CaptchaStore {
         try db.execute("DELETE FROM captchas WHERE expires_at <= ?", [.integer(now)])
         try db.execute("DELETE FROM validate_tokens WHERE expires_at <= ?", [.integer(now)])
     }
+}
+
+/// Captcha errors the LeanCloud table leaves open (spec §7.1); code 1 is the table's catch-all
+/// for bad parameters (docs/compatibility.md, "Captcha and SMS").
+extension LCErrorCode {
+    /// Wrong, expired or used captcha code or token.
+    static let invalidCaptchaCode = LCErrorCode(code: 1, message: "Invalid captcha code.", httpStatus: 400)
+
+    /// A `validate_token` that verifyCaptcha never issued, was already used, or expired.
+    static let invalidValidateToken = LCErrorCode(code: 1, message: "Invalid validate token.", httpStatus: 400)
 }

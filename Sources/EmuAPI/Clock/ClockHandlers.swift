@@ -1,11 +1,15 @@
 import EmuHTTP
 import LCWire
 
-/// `/__admin/clock`: reads and moves the emulator clock that every expiry uses (captcha, SMS
-/// codes, sessions, upload tokens), so a test crosses an expiry without waiting. The clock is
-/// shared by all apps of the emulator; any app's master key may move it.
+/// `GET /1.1/date`, and `/__admin/clock`: reads and moves the emulator clock that every expiry
+/// uses (captcha, SMS codes, sessions, upload tokens), so a test crosses an expiry without
+/// waiting. The clock is shared by all apps of the emulator; any app's master key may move it.
 enum ClockHandlers {
     static func register(in router: inout Router<APIRoute>) {
+        // `GET /1.1/date`: the server's time as a Date object (§11), read from the emulator clock.
+        router.add("GET", "/1.1/date", APIRoute(access: .app) { request in
+            APIResponse(json: try request.requiredApp.clock.now.json)
+        })
         router.add("GET", "/__admin/clock", APIRoute(access: .master) { request in
             APIResponse(json: describe(try request.requiredApp.clock))
         })

@@ -1,3 +1,4 @@
+import Dispatch
 import EmuHTTP
 
 /// One app's injected faults, in memory; `POST /__admin/reset` and a restart remove them. The
@@ -44,5 +45,22 @@ public final class Faults: Sendable {
             state.faults.removeAll { id == nil || $0.id == id }
             return before - state.faults.count
         }
+    }
+}
+
+extension APIHandler {
+    /// Answers with the fault's status and body, or runs the route as usual, after the fault's
+    /// delay. The delay is a timer, not a sleeping thread: a delayed request holds no worker.
+    func inject(_ fault: Fault, route: APIRoute, request: APIRequest, received: HTTPRequest,
+                respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        let answer: @Sendable () -> Void = { [self] in
+            if let status = fault.status {
+                respond(finish(APIResponse(status: status, json: fault.body ?? .null), for: received))
+            } else {
+                execute(route, request, received: received, respond: respond)
+            }
+        }
+        guard fault.delayMilliseconds > 0 else { return answer() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(fault.delayMilliseconds), execute: answer)
     }
 }

@@ -23,4 +23,82 @@ enum ObjectHandlers {
     static func condition(_ request: APIRequest) throws -> WhereMatcher? {
         try request.query("where").map { try WhereMatcher(text: $0) }
     }
+
+    /// `POST …` → 201, `Location`, `{"objectId","createdAt"}`; with `fetchWhenSave` the whole
+    /// saved object (spec §2.3).
+    static func create(_ collection: ObjectCollection) -> APIRoute {
+        APIRoute(access: .app, execution: .pooled) { request in
+            let app = try request.requiredApp
+            let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserHandlers.signUp(request, collection: collection) }
+            let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .create)
+            let created = try ObjectWrites.create(className: className, patch: patch, app: app,
+                                                  render: fetchWhenSave(request), access: try request.accessContext())
+            let body = created.rendered ?? [
+                LCFieldName.objectId: .string(created.record.objectId),
+                LCFieldName.createdAt: .string(created.record.createdAt.iso),
+            ]
+            var response = APIResponse(status: 201, json: .object(body))
+            response.headers.add("Location", collection.location(
+                of: created.record.objectId, className: className, request: request))
+            return response
+        }
+    }
+
+    /// `GET …/<id>` → the object with `keys`, `include` and `returnACL` applied; an unknown id
+    /// in an existing class is `200 {}`, an unknown class 404/101, an unknown user 400/211
+    /// (spec §2.4).
+    static func fetch(_ collection: ObjectCollection) -> APIRoute {
+        APIRoute(access: .app, execution: .pooled) { request in
+            let app = try request.requiredApp
+            let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserHandlers.fetch(request) }
+            let objectId = request.parameter("objectId")
+            let access = try request.accessContext()
+            let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
+            let body = try app.database.read { db -> JSONObject in
+                // spec §6.3, §2.4: class permission `get`, then the object's ACL.
+                try access.require(.get, on: className, in: db)
+                if let record = try ObjectStore.fetch(className: className, objectId: objectId, in: db) {
+                    try access.requireRead(record, in: db)
+                    return try renderer.render(record, in: db)
+                }
+                guard try ObjectStore.classExists(className, in: db) else { throw APIError(.objectNotFound) }
+                return JSONObject()
+            }
+            return APIResponse(json: .object(body))
+        }
+    }
+
+    /// `PUT …/<id>` → `{"updatedAt","objectId"}`, preceded by the changed fields with
+    /// `fetchWhenSave`; `?where=` makes it conditional (305) (spec §2.5).
+    static func update(_ collection: ObjectCollection) -> APIRoute {
+        APIRoute(access: .app, execution: .pooled) { request in
+            let app = try request.requiredApp
+            let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserHandlers.update(request) }
+            let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .update)
+            let updated = try ObjectWrites.update(
+                className: className, objectId: request.parameter("objectId"), patch: patch,
+                condition: try condition(request), app: app, fetchWhenSave: fetchWhenSave(request),
+                access: try request.accessContext())
+            var body = updated.changedFields ?? JSONObject()
+            body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
+            body[LCFieldName.objectId] = .string(updated.record.objectId)
+            return APIResponse(json: .object(body))
+        }
+    }
+
+    /// `DELETE …/<id>` → `200 {}`; `?where=` makes it conditional (305). The body is ignored:
+    /// SDKs send `null`, `{}` or hook flags there (spec §2.6).
+    static func delete(_ collection: ObjectCollection) -> APIRoute {
+        APIRoute(access: .app, execution: .pooled) { request in
+            let app = try request.requiredApp
+            let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserHandlers.delete(request) }
+            try ObjectWrites.delete(className: className, objectId: request.parameter("objectId"),
+                                    condition: try condition(request), app: app, access: try request.accessContext())
+            return APIResponse(json: .object(JSONObject()))
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import LCWire
+
 /// A mobile phone number as LeanCloud accepts it (spec §7.2): E.123 international form
 /// `+<country code><number>`, or 11 digits without `+`, read as a mainland China number (+86).
 /// Stored and compared in E.164 form, `+8618600000000`.
@@ -39,4 +41,17 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension PhoneNumber {
+    /// The number in a request body: missing or empty → 212, not a number → 127.
+    static func required(_ body: JSONObject, key: String = "mobilePhoneNumber") throws -> PhoneNumber {
+        guard let value = body[key], !value.isNull, value != .string("") else {
+            throw APIError(.mobilePhoneNumberMissing)
+        }
+        guard let text = value.stringValue, let number = PhoneNumber(text) else {
+            throw APIError(.invalidMobilePhoneNumber)
+        }
+        return number
+    }
 }

@@ -1,5 +1,6 @@
 import EmuCrypto
 import EmuSQLite
+import LCWire
 
 /// Session tokens (`sessions` table). LeanCloud keeps one token per user, stable across log-ins
 /// until it is refreshed, the password is reset, or (with a lifetime configured) it expires
@@ -50,5 +51,16 @@ enum SessionStore {
     /// Ends every session of the user (deleted user, password reset).
     static func revoke(userId: String, in db: Database) throws {
         try db.execute("DELETE FROM sessions WHERE user_id = ?", [.text(userId)])
+    }
+}
+
+extension AppRuntime {
+    /// The live session token of `userId`, created as a log-in would (spec §5.2: one stable
+    /// token per user). For tests and tools that act as a user without knowing the password.
+    public func sessionToken(forUser userId: String) throws -> String {
+        try database.write { db in
+            try SessionStore.tokenForLogIn(userId: userId, now: clock.nowMilliseconds,
+                                          lifetime: sessionLifetimeMilliseconds, in: db)
+        }
     }
 }

@@ -12,9 +12,9 @@ extension LCErrorCode {
     static func internalServerError(requestId: String) -> LCErrorCode {
         LCErrorCode(code: 1, message: "Internal server error. No information available. Request id: \(requestId).", httpStatus: 500)
     }
-}
 
-extension LCErrorCode {
-    /// A batch inside a batch: refused, so one request cannot fan out without bound.
-    static let nestedBatch = LCErrorCode(code: 1, message: "A batch request cannot contain batch requests.", httpStatus: 400)
+    /// A bad parameter: code 1 with a precise message, as LeanCloud does for bad parameters (§9).
+    static func invalidParameter(_ message: String) -> LCErrorCode {
+        LCErrorCode(code: 1, message: message, httpStatus: 400)
+    }
 }

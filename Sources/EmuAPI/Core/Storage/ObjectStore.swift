@@ -60,3 +60,45 @@ extension ObjectRecord {
     /// The `data` column: the user fields' JSON text.
     var dataColumn: SQLiteValue { .text(JSON.object(fields).jsonString) }
 }
+
+extension ObjectStore {
+    /// Deletes an object and the members of its relations; false when there was no such object.
+    @discardableResult
+    public static func delete(className: String, objectId: String, in db: Database) throws -> Bool {
+        try db.execute("DELETE FROM objects WHERE class = ? AND id = ?", [.text(className), .text(objectId)])
+        let deleted = db.changes > 0
+        try db.execute("DELETE FROM relations WHERE owner_class = ? AND owner_id = ?",
+                       [.text(className), .text(objectId)])
+        return deleted
+    }
+
+    /// Rewrites an existing object's ACL, fields and `updatedAt`; false when the row is gone.
+    @discardableResult
+    public static func update(_ record: ObjectRecord, in db: Database) throws -> Bool {
+        try db.execute(
+            "UPDATE objects SET updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?",
+            [.integer(record.updatedAt.millisecondsSince1970),
+             record.aclColumn, record.dataColumn,
+             .text(record.className), .text(record.objectId)])
+        return db.changes > 0
+    }
+
+    /// The field types a class has fixed, `{"field":{"type":"String"},…}`; empty for a class
+    /// without a row or with an unreadable schema.
+    public static func schema(of className: String, in db: Database) throws -> JSONObject {
+        guard let text = try db.scalar("SELECT schema FROM classes WHERE name = ?", [.text(className)])?.textValue,
+              let schema = try? JSONParser.parse(text).objectValue
+        else { return JSONObject() }
+        return schema
+    }
+
+    /// Stores a class's field types, creating the class row when needed.
+    public static func saveSchema(_ schema: JSONObject, of className: String, now: LCDate, in db: Database) throws {
+        try db.execute(
+            """
+            INSERT INTO classes (name, created_at, schema) VALUES (?, ?, ?)
+            ON CONFLICT (name) DO UPDATE SET schema = excluded.schema
+            """,
+            [.text(className), .integer(now.millisecondsSince1970), .text(JSON.object(schema).jsonString)])
+    }
+}

@@ -1,3 +1,6 @@
+import EmuSQLite
+import LCWire
+
 /// What the compiler knows of a class's fields. Types are fixed by the first write of a field
 /// (code 111 otherwise), so one kind per field lets each condition take the indexable form.
 struct QuerySchema: Sendable {
@@ -15,5 +18,20 @@ struct QuerySchema: Sendable {
     /// The kind of a field path; dotted paths and unknown fields are scalars.
     func kind(of path: String) -> FieldKind {
         fields[path] ?? .scalar
+    }
+
+    /// The kinds of a class's fields, from the types its writes fixed (`ClassSchema`).
+    static func load(_ className: String, in db: Database) throws -> QuerySchema {
+        let schema = try ClassSchema.load(className, in: db)
+        var fields: [String: FieldKind] = [:]
+        for key in schema.fields.keys {
+            switch schema.type(of: key) {
+            case .array?: fields[key] = .array
+            case .date?: fields[key] = .date
+            case .relation(let className)?: fields[key] = .relation(targetClass: className)
+            default: break
+            }
+        }
+        return QuerySchema(fields: fields)
     }
 }
