@@ -24,11 +24,12 @@ import LCWire
 /// }
 /// ```
 ///
-/// In a file that also imports `EmuAPI`, write `EmuTesting.Emulator` (the server's composition
-/// root is `EmuAPI.Emulator`).
+/// The harnesses, from the top: `Emulator` (this one: async, an `LCApplication` ready to use),
+/// `TestServer` (synchronous raw HTTP exchanges through `TestClient`, for LCEmu's own tests),
+/// both around the server itself, `EmuAPI.EmulatorServer`.
 public final class Emulator: Sendable {
     /// The running server.
-    public let server: EmuAPI.Emulator
+    public let server: EmulatorServer
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL
     /// The app's id and keys.
@@ -60,12 +61,12 @@ public final class Emulator: Sendable {
         var configuration = EmulatorConfiguration.forTesting(seeded: seeded)
         if !appOptions.isEmpty { configuration.apps[0].options = try AppOptions(json: appOptions) }
         configure(&configuration)
-        let server = try EmuAPI.Emulator(configuration: configuration)
+        let server = try EmulatorServer(configuration: configuration)
         try server.start()
         return try Emulator(server: server, transport: transport)
     }
 
-    private init(server: EmuAPI.Emulator, transport: (any LCTransport)?) throws {
+    private init(server: EmulatorServer, transport: (any LCTransport)?) throws {
         self.server = server
         guard let url = URL(string: server.baseURL) else { throw ConfigurationError("bad base URL \(server.baseURL)") }
         baseURL = url

@@ -14,7 +14,7 @@ public struct TestClient {
 
     public enum Transport {
         case live(host: String, port: Int)
-        case inProcess(EmuAPI.Emulator)
+        case inProcess(EmulatorServer)
     }
 
     /// A response with its body parsed as JSON when it is JSON.

@@ -19,9 +19,9 @@ struct ServeCommand: ParsableCommand {
         var configuration = try options.configuration()
         let tls = try TLSSetup.make(options.tls.mode(), dataDirectory: configuration.dataDirectory)
         configuration.http.transportFactory = tls?.factory
-        let emulator: Emulator
+        let emulator: EmulatorServer
         do {
-            emulator = try Emulator(configuration: configuration)
+            emulator = try EmulatorServer(configuration: configuration)
             try emulator.start()
         } catch {
             throw ValidationError("cannot start: \(error)")
@@ -38,7 +38,7 @@ struct ServeCommand: ParsableCommand {
 
     /// The ready line: printed only once the database is open, migrated and seeded. With several
     /// apps each gets its block of keys, the default (first) one marked.
-    private func printBanner(_ emulator: Emulator, _ configuration: EmulatorConfiguration, tls: String?) {
+    private func printBanner(_ emulator: EmulatorServer, _ configuration: EmulatorConfiguration, tls: String?) {
         print("lcemu \(LCEmuVersion.current) listening on \(emulator.baseURL)")
         let several = configuration.apps.count > 1
         for (index, app) in configuration.apps.enumerated() {

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct AdminTests {
     @Test func health_isOpenAndOk() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let response = try emulator.client(credentials: .none).get("/__admin/health")
         #expect(response.status == 200)
         #expect(response.text == #"{"status":"ok"}"#)
@@ -13,7 +13,7 @@ import Testing
 
     @Test(arguments: [TestClient.Credentials.masterKey, .signedMasterKey])
     func reset_restoresTheSeed(credentials: TestClient.Credentials) throws {
-        let emulator = try TestEmulator.start(seeded: true)
+        let emulator = try TestServer.start(seeded: true)
         let app = try #require(emulator.emulator.app(emulator.app.appId))
         let seeded = try count(app)
         #expect(seeded > 0)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func reset_refusesClientKeys() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         #expect(try emulator.inProcessClient(credentials: .signedAppKey).post("/__admin/reset").status == 401)
         #expect(try emulator.inProcessClient(credentials: .none).post("/__admin/reset").status == 401)
     }

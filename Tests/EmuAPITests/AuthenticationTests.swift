@@ -5,8 +5,8 @@ import LCWire
 import Testing
 
 @Suite struct AuthenticationTests {
-    let emulator: TestEmulator
-    init() throws { emulator = try TestEmulator.start() }
+    let emulator: TestServer
+    init() throws { emulator = try TestServer.start() }
 
     private func date(_ headers: HTTPHeaders) throws -> TestClient.Response {
         try emulator.inProcessClient(credentials: .headers(headers)).get("/1.1/date")

@@ -29,8 +29,8 @@ import Testing
 @Suite struct CORSResponseTests {
     static let page = "http://localhost:5173"
 
-    private func emulator(_ origins: [String] = [page]) throws -> TestEmulator {
-        try TestEmulator.start { $0.corsOrigins = try! CORSOrigins(origins) }
+    private func emulator(_ origins: [String] = [page]) throws -> TestServer {
+        try TestServer.start { $0.corsOrigins = try! CORSOrigins(origins) }
     }
 
     @Test func anAllowedOrigin_getsItsOriginBack_withCredentials() throws {

@@ -6,12 +6,12 @@ import Testing
 
 /// `/__admin/faults`: the next matching requests fail or wait, as the test asked.
 @Suite struct FaultTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let admin: TestClient
     let client: TestClient
 
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         admin = emulator.inProcessClient(credentials: .masterKey)
         client = emulator.inProcessClient()
     }

@@ -7,7 +7,7 @@ import LCWire
 /// lives in `City` c1) and a2 (bob, 20), and `Shelf` s1 whose relation `books` holds b2 and b5.
 /// In JSON texts, `@name` stands for that object's objectId.
 final class QueryAPIFixture {
-    let emulator: TestEmulator
+    let emulator: TestServer
     private(set) var ids: [String: String] = [:]
 
     static let firstBookMilliseconds: Int64 = 1_600_000_000_000
@@ -25,7 +25,7 @@ final class QueryAPIFixture {
     nonisolated(unsafe) static let shared = Result { try QueryAPIFixture() }
 
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         let clock = emulator.emulator.clock
         clock.set(milliseconds: 1_500_000_000_000)
         try create("c1", "City", #"{"name":"Paris"}"#)

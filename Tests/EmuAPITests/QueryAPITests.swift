@@ -5,8 +5,8 @@ import Testing
 
 /// Queries over the seeded `Post` class, through the API.
 @Suite struct QueryAPITests {
-    let emulator: TestEmulator
-    init() throws { emulator = try TestEmulator.start(seeded: true) }
+    let emulator: TestServer
+    init() throws { emulator = try TestServer.start(seeded: true) }
 
     private func query(_ parameters: String, credentials: TestClient.Credentials = .appKey) throws -> TestClient.Response {
         try emulator.inProcessClient(credentials: credentials).get("/1.1/classes/Post?" + parameters)
@@ -87,7 +87,7 @@ import Testing
 /// Queries over a real socket, and relation queries.
 @Suite struct LiveQueryTests {
     @Test func relationQuery_withRedirect_answersTargetClass() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.client(credentials: .signedAppKey)
         let tag = try #require(client.post("/1.1/classes/Tag", json: ["name": "swift"]).json?["objectId"]?.stringValue)
         let post = try #require(client.post("/1.1/classes/Post", json: [
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func createdObjects_areFoundByIndexedQueries() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.client()
         for n in 0..<30 { _ = try client.post("/1.1/classes/Score", json: ["n": .number(Double(n)), "even": .bool(n % 2 == 0)]) }
         let whereText = #"{"n":{"$gte":10},"even":true}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""

@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func limit_above1000OrBelow1_becomes100() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         for n in 0..<101 { try client.post("/1.1/classes/Many", json: ["n": .number(Double(n))]) }
         func count(_ parameters: String) throws -> Int? {
@@ -117,7 +117,7 @@ import Testing
 /// `include` on a query respects the included objects' ACL, for single pointers and arrays (§3.5).
 @Suite struct QueryIncludeACLTests {
     @Test func unreadableIncludedObjects_stayBarePointers() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let master = emulator.inProcessClient(credentials: .masterKey)
         func create(_ className: String, _ body: JSON) throws -> JSON {
             let id = try #require(master.post("/1.1/classes/\(className)", json: body).json?["objectId"])

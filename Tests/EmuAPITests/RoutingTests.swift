@@ -4,8 +4,8 @@ import LCWire
 import Testing
 
 @Suite struct RoutingTests {
-    let emulator: TestEmulator
-    init() throws { emulator = try TestEmulator.start() }
+    let emulator: TestServer
+    init() throws { emulator = try TestServer.start() }
 
     @Test func unknownRoute_answers404InLeanCloudShape() throws {
         let response = try emulator.inProcessClient().get("/1.1/nothing/here")

@@ -6,7 +6,7 @@ import Testing
 /// `GET /1.1/schemas[/<Class>]` (spec §8.4): the classes and their fields' types, master only.
 @Suite struct SchemaEndpointTests {
     @Test func aClassSchema_listsServerFieldsFirst_thenEveryWrittenType() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         let author = try emulator.createUser("alice")
         let created = try client.post("/1.1/classes/Review", json: [
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func seededFields_areTypedFromTheirValues() throws {
-        let emulator = try TestEmulator.start(seeded: true)
+        let emulator = try TestServer.start(seeded: true)
         let post = try #require(try emulator.inProcessClient(credentials: .masterKey).get("/1.1/schemas/Post").json)
         #expect(post["title"] == ["type": "String"])
         #expect(post["likes"] == ["type": "Number"])
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func allClasses_byName_withoutTheHiddenPasswordHash() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         _ = try emulator.createUser("alice")
         _ = try emulator.inProcessClient().post("/1.1/classes/Zebra", json: ["n": 1])
         let all = try #require(try emulator.inProcessClient(credentials: .masterKey).get("/1.1/schemas").json?.objectValue)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func anUnknownClass_is404_101_andKeysOtherThanMaster_are401() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let unknown = try emulator.inProcessClient(credentials: .masterKey).get("/1.1/schemas/Nope")
         #expect(unknown.status == 404)
         #expect(unknown.json?["code"] == 101)

@@ -9,7 +9,7 @@ import Testing
     static let refusal = #"{"code":154,"error":"Exceeded an application threshold setting."}"#
 
     @Test func the301stField_isRefused_andTheObjectUnchanged() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         let wide = JSON.object(JSONObject((0..<ClassSchema.maxFields).map { ("f\($0)", JSON(1)) }))
         let created = try client.post("/1.1/classes/Wide", json: wide)
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func the501stClass_isRefused_butExistingClassesStillTakeObjects() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         #expect(try client.post("/1.1/classes/Existing", json: ["n": 1]).status == 201)
         let app = try #require(emulator.emulator.app(emulator.app.appId))

@@ -5,12 +5,12 @@ import Testing
 
 /// `/__admin/snapshots`: a test saves the app's data under a name and goes back to it.
 @Suite struct SnapshotTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let admin: TestClient
     let client: TestClient
 
     init() throws {
-        emulator = try TestEmulator.start(seeded: true)
+        emulator = try TestServer.start(seeded: true)
         admin = emulator.inProcessClient(credentials: .masterKey)
         client = emulator.inProcessClient()
     }

@@ -11,7 +11,7 @@ import Testing
     static let privatePost = "/1.1/classes/Post/65a1f0c0e4b0a1d2c3f50028"
 
     @Test func grant_call_expire_refresh_call() throws {
-        let emulator = try TestEmulator.start(seeded: true)
+        let emulator = try TestServer.start(seeded: true)
         let client = emulator.client(credentials: .none)
         let master = emulator.client(credentials: .masterKey)
         let basic = "Basic " + Data("\(emulator.app.appId):\(emulator.app.appKey)".utf8).base64EncodedString()

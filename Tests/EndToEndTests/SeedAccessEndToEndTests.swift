@@ -30,7 +30,7 @@ enum SeedAccessStory {
 
 @Suite struct SeedAccessEndToEndTests {
     @Test func privatePosts_needTheTestUsersSession_overTheSocket() throws {
-        let emulator = try TestEmulator.start(seeded: true)
+        let emulator = try TestServer.start(seeded: true)
         try SeedAccessStory.run(emulator.client())
     }
 

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func pitfall_logInWithoutTheCaptchaCall_looksFine_butTheSessionIsNotRecognised() throws {
-        let emulator = try TestEmulator.start(seeded: true)
+        let emulator = try TestServer.start(seeded: true)
         var browser = TestBrowser(emulator.client())
         let login = try browser.post("/api/login", form: form())
         #expect(login.json?["code"] == 0)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func failureThreshold_thenCaptchaFromTheOutbox_thenLoggedIn_thenLogout() throws {
-        let emulator = try TestEmulator.start(seeded: true)
+        let emulator = try TestServer.start(seeded: true)
         let master = emulator.client(credentials: .masterKey)
         var browser = TestBrowser(emulator.client())
         #expect(try browser.get("/api/captcha/login").text == #"{"code":0,"data":false}"#)
@@ -58,14 +58,14 @@ import Testing
         #expect(answer.count == 4)
         let login = try browser.post("/api/login", form: form(captcha: fresh))
         #expect(login.json?["code"] == 0)
-        #expect(try browser.get("/api/current_user").json?["data"]?["objectId"] == .string(TestEmulator.seedUserId))
+        #expect(try browser.get("/api/current_user").json?["data"]?["objectId"] == .string(TestServer.seedUserId))
 
         #expect(try browser.post("/api/logout").json?["code"] == 0)
         #expect(try browser.get("/api/current_user").json?["code"] == 1000)
     }
 
     @Test func session_expiresWithTheAdminClock() throws {
-        let emulator = try TestEmulator.start(seeded: true)
+        let emulator = try TestServer.start(seeded: true)
         let master = emulator.client(credentials: .masterKey)
         var browser = TestBrowser(emulator.client())
         _ = try browser.get("/api/captcha/login")

@@ -7,13 +7,13 @@ import Testing
 /// `member` is in `Members`; `childMember` is in `Admins`, which is in `Members.roles`, so it
 /// inherits `Members`' grants; `owner` and `other` hold no role.
 struct AccessFixture {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let master: TestClient
     let owner: String, other: String, member: String, childMember: String
     let adminsRole: String, membersRole: String
 
     init(configure: (inout EmulatorConfiguration) -> Void = { _ in }) throws {
-        emulator = try TestEmulator.start(configure: configure)
+        emulator = try TestServer.start(configure: configure)
         master = emulator.inProcessClient(credentials: .masterKey)
         owner = try emulator.createUser("owner")
         other = try emulator.createUser("other")

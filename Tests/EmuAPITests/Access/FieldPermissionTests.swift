@@ -6,7 +6,7 @@ import Testing
 /// spec §6.3 field permissions: read-only fields refuse client writes (117), invisible fields
 /// never reach a client; the master key is bound by neither.
 @Suite struct FieldPermissionTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let admin: TestClient
     let client: TestClient
     let postId: String
@@ -16,7 +16,7 @@ import Testing
             "Post": ["readOnly": ["views"], "invisible": ["secret"]],
             "_User": ["invisible": ["internalNote"], "readOnly": ["level"]],
         ])
-        emulator = try TestEmulator.start { $0.apps[0].options.fieldPermissions = permissions }
+        emulator = try TestServer.start { $0.apps[0].options.fieldPermissions = permissions }
         admin = emulator.inProcessClient(credentials: .masterKey)
         client = emulator.inProcessClient()
         postId = try #require(try admin.post("/1.1/classes/Post", json: ["title": "t", "views": 1, "secret": "s"]).json?["objectId"]?.stringValue)

@@ -6,8 +6,8 @@ import Testing
 
 /// The seeded scenario (docs/seed.md): 32 public posts and 8 readable only by `testuser`.
 @Suite struct SeedAccessTests {
-    let emulator: TestEmulator
-    init() throws { emulator = try TestEmulator.start(seeded: true) }
+    let emulator: TestServer
+    init() throws { emulator = try TestServer.start(seeded: true) }
 
     static let privatePost = "/1.1/classes/Post/65a1f0c0e4b0a1d2c3f50028"
 
@@ -15,7 +15,7 @@ import Testing
         let anonymous = try emulator.inProcessClient().get(Self.privatePost)
         #expect(anonymous.status == 403)
         #expect(anonymous.text == #"{"code":403,"error":"Forbidden reading by object's ACL."}"#)
-        let user = try emulator.inProcessClient(asUser: TestEmulator.seedUserId).get(Self.privatePost)
+        let user = try emulator.inProcessClient(asUser: TestServer.seedUserId).get(Self.privatePost)
         #expect(user.status == 200)
         #expect(user.json?["title"]?.stringValue?.hasPrefix("[Members]") == true)
     }
@@ -24,7 +24,7 @@ import Testing
         let anonymous = try emulator.inProcessClient().get("/1.1/classes/Post?count=1&limit=1000")
         #expect(anonymous.json?["count"] == 32)
         #expect(anonymous.json?["results"]?.arrayValue?.count == 32)
-        let user = try emulator.inProcessClient(asUser: TestEmulator.seedUserId).get("/1.1/classes/Post?count=1&limit=1000")
+        let user = try emulator.inProcessClient(asUser: TestServer.seedUserId).get("/1.1/classes/Post?count=1&limit=1000")
         #expect(user.json?["count"] == 40)
         #expect(user.json?["results"]?.arrayValue?.count == 40)
     }
@@ -37,12 +37,12 @@ import Testing
     @Test func seedUser_isStoredWithAHashedPassword_andRendersWithoutIt() throws {
         let app = try #require(emulator.emulator.app(emulator.app.appId))
         let stored = try app.database.read { db in
-            try ObjectStore.fetch(className: "_User", objectId: TestEmulator.seedUserId, in: db)
+            try ObjectStore.fetch(className: "_User", objectId: TestServer.seedUserId, in: db)
         }
         let hash = try #require(stored?.fields["password"]?.stringValue)
         #expect(hash != "lcemu-test-password")
         #expect(PasswordHasher().verify(password: "lcemu-test-password", encoded: hash))
-        let fetched = try emulator.inProcessClient().get("/1.1/classes/_User/\(TestEmulator.seedUserId)")
+        let fetched = try emulator.inProcessClient().get("/1.1/classes/_User/\(TestServer.seedUserId)")
         #expect(fetched.json?["username"] == "testuser")
         #expect(fetched.json?["password"] == nil)
     }
@@ -51,7 +51,7 @@ import Testing
         try emulator.inProcessClient(credentials: .masterKey).post("/__admin/reset")
         let app = try #require(emulator.emulator.app(emulator.app.appId))
         let hash = try app.database.read { db in
-            try ObjectStore.fetch(className: "_User", objectId: TestEmulator.seedUserId, in: db)?.fields["password"]?.stringValue
+            try ObjectStore.fetch(className: "_User", objectId: TestServer.seedUserId, in: db)?.fields["password"]?.stringValue
         }
         #expect(PasswordHasher().verify(password: "lcemu-test-password", encoded: hash ?? ""))
     }

@@ -4,11 +4,11 @@ import Testing
 
 /// Batch over the real object routes (spec §4).
 @Suite struct BatchObjectTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
 
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
     }
 

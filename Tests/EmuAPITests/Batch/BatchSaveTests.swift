@@ -3,9 +3,9 @@ import LCWire
 import Testing
 
 @Suite struct BatchSaveTests {
-    let emulator: RoutedEmulator
+    let emulator: RoutedTestServer
 
-    init() throws { emulator = try RoutedEmulator() }
+    init() throws { emulator = try RoutedTestServer() }
 
     private func save(_ tier: Tier, _ requests: [JSON]) throws -> TestClient.Response {
         try emulator.client(tier).post("/1.1/batch/save", json: ["requests": .array(requests)])

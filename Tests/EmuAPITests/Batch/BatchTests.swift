@@ -3,9 +3,9 @@ import LCWire
 import Testing
 
 @Suite struct BatchTests {
-    let emulator: RoutedEmulator
+    let emulator: RoutedTestServer
 
-    init() throws { emulator = try RoutedEmulator() }
+    init() throws { emulator = try RoutedTestServer() }
 
     private func batch(_ tier: Tier, _ requests: [JSON], credentials: TestClient.Credentials = .appKey) throws -> [JSON] {
         let response = try emulator.client(tier, credentials: credentials).post("/1.1/batch", json: ["requests": .array(requests)])

@@ -18,7 +18,7 @@ import Testing
 
     @Test(arguments: malformed, [Tier.inProcess, .live])
     func malformedBatch_isRefusedWhole_with107(body: (String, String), tier: Tier) throws {
-        let emulator = try RoutedEmulator()
+        let emulator = try RoutedTestServer()
         for path in ["/1.1/batch", "/1.1/batch/save"] {
             let response = try emulator.client(tier).send("POST", path, body: Array(body.0.utf8))
             #expect(response.status == 400)
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func malformedElement_stopsTheBatchBeforeAnythingRuns() throws {
-        let emulator = try RoutedEmulator()
+        let emulator = try RoutedTestServer()
         let body = #"{"requests":[{"method":"DELETE","path":"/1.1/test/items/a"},{"method":"DELETE"}]}"#
         let response = try emulator.client(.inProcess).send("POST", "/1.1/batch", body: Array(body.utf8))
         #expect(response.status == 400)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func batchOfMoreThan1000Requests_isRefused() throws {
-        let emulator = try RoutedEmulator()
+        let emulator = try RoutedTestServer()
         let requests = JSON.array(Array(repeating: ["method": "GET", "path": "/1.1/date"], count: 1001))
         let response = try emulator.client(.inProcess).post("/1.1/batch", json: ["requests": requests])
         #expect(response.status == 400)

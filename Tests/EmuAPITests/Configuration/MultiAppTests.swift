@@ -14,19 +14,19 @@ import Testing
     static let quiet = AppConfiguration(appId: "quiet", appKey: "quiet-key", masterKey: "quiet-master",
                                         options: AppOptions(signMaxSkewSeconds: 0))
 
-    func start(globalSkew: Double? = nil) throws -> TestEmulator {
-        try TestEmulator.start { configuration in
+    func start(globalSkew: Double? = nil) throws -> TestServer {
+        try TestServer.start { configuration in
             configuration.apps = [Self.blog, Self.shop, Self.quiet]
             configuration.signMaxSkewSeconds = globalSkew
         }
     }
 
-    func client(_ emulator: TestEmulator, _ app: AppConfiguration, _ credentials: TestClient.Credentials = .appKey) -> TestClient {
+    func client(_ emulator: TestServer, _ app: AppConfiguration, _ credentials: TestClient.Credentials = .appKey) -> TestClient {
         TestClient(transport: .inProcess(emulator.emulator), app: app, credentials: credentials)
     }
 
     /// A client whose signature is `offset` milliseconds away from the emulator clock.
-    func signed(_ emulator: TestEmulator, _ app: AppConfiguration, offset: Int64) -> TestClient {
+    func signed(_ emulator: TestServer, _ app: AppConfiguration, offset: Int64) -> TestClient {
         let timestamp = emulator.emulator.clock.nowMilliseconds + offset
         let sign = LCRequestSignature.make(key: app.appKey, timestamp: timestamp, master: false)
         return client(emulator, app, .headers(["X-LC-Id": app.appId, "X-LC-Sign": sign]))
@@ -73,7 +73,7 @@ import Testing
 
     @Test func emulator_refusesAppsThatCannotBeServedTogether() {
         #expect(throws: ConfigurationError("app id 'blog' appears twice")) {
-            try TestEmulator.start { $0.apps = [Self.blog, Self.blog] }
+            try TestServer.start { $0.apps = [Self.blog, Self.blog] }
         }
     }
 }

@@ -4,9 +4,9 @@ import Testing
 
 /// Batch with real routes of this branch: the file routes.
 @Suite struct FileBatchTests {
-    let emulator: RoutedEmulator
+    let emulator: RoutedTestServer
 
-    init() throws { emulator = try RoutedEmulator() }
+    init() throws { emulator = try RoutedTestServer() }
 
     private func externalFile() throws -> String {
         try #require(try emulator.client(.inProcess).post("/1.1/files", json: ["url": "http://x.test/a"]).json?["objectId"]?.stringValue)

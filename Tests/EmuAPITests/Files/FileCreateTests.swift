@@ -4,9 +4,9 @@ import LCWire
 import Testing
 
 @Suite struct FileCreateTests {
-    let emulator: RoutedEmulator
+    let emulator: RoutedTestServer
 
-    init() throws { emulator = try RoutedEmulator() }
+    init() throws { emulator = try RoutedTestServer() }
 
     @Test(arguments: Tier.allCases)
     func externalFile_isCreatedLikeAnObject(tier: Tier) throws {

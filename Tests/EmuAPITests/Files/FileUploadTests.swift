@@ -3,10 +3,10 @@ import LCWire
 import Testing
 
 @Suite struct FileUploadTests {
-    let emulator: RoutedEmulator
+    let emulator: RoutedTestServer
     let bytes: [UInt8] = [0x00, 0xFF, 0x10, 0x80, 0x41, 0x0D, 0x0A]
 
-    init() throws { emulator = try RoutedEmulator() }
+    init() throws { emulator = try RoutedTestServer() }
 
     private func token(_ tier: Tier, _ body: JSON, credentials: TestClient.Credentials = .appKey) throws -> JSON {
         let response = try emulator.client(tier, credentials: credentials).post("/1.1/fileTokens", json: body)

@@ -6,12 +6,12 @@ import Testing
 /// Cloud functions answer what the test stubbed (`/__admin/functions`) and are recorded
 /// (`/__admin/function-calls`): docs/functions.md.
 @Suite struct FunctionTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let admin: TestClient
     let client: TestClient
 
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         admin = emulator.inProcessClient(credentials: .masterKey)
         client = emulator.inProcessClient()
     }

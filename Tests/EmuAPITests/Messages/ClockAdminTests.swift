@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ClockAdminTests {
     @Test func get_reportsNowAndMode() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let response = try emulator.inProcessClient(credentials: .masterKey).get("/__admin/clock")
         #expect(response.status == 200)
         #expect(response.json?["mode"] == "real")
@@ -18,7 +18,7 @@ import Testing
         (.string("45s"), 45_000), (.string("250ms"), 250), (.number(1500), 1500), (.string("-5s"), -5000),
     ])
     func advance_movesTheSharedClock(amount: JSON, milliseconds: Int64) throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient(credentials: .masterKey)
         #expect(try client.post("/__admin/clock", json: ["set": "2026-01-01T00:00:00.000Z"]).status == 200)
         let response = try client.post("/__admin/clock", json: ["advance": amount])
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func set_pins_andReset_returnsToRealTime() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient(credentials: .masterKey)
         let pinned = try client.post("/__admin/clock", json: ["set": "2030-05-06T07:08:09.010Z"])
         #expect(pinned.json?["now"] == "2030-05-06T07:08:09.010Z")
@@ -45,7 +45,7 @@ import Testing
         ["reset": false], ["rewind": "5m"], ["advance": "1m", "reset": true], ["advance": 1.5],
     ])
     func post_rejectsBadBodies(body: JSON) throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let response = try emulator.inProcessClient(credentials: .masterKey).post("/__admin/clock", json: body)
         #expect(response.status == 400)
         #expect(response.json?["code"] == 1)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func clock_refusesClientKeys() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient(credentials: .signedAppKey)
         #expect(try client.get("/__admin/clock").status == 401)
         #expect(try client.post("/__admin/clock", json: ["reset": true]).status == 401)

@@ -4,25 +4,25 @@ import LCWire
 
 /// Emulators with captcha/SMS options, and the outbox reads the message tests share.
 enum MessageTestSupport {
-    static func start(_ configure: (inout MessageOptions) -> Void = { _ in }) throws -> TestEmulator {
-        try TestEmulator.start { configuration in
+    static func start(_ configure: (inout MessageOptions) -> Void = { _ in }) throws -> TestServer {
+        try TestServer.start { configuration in
             configure(&configuration.apps[0].options.messages)
         }
     }
 
-    static func app(_ emulator: TestEmulator) throws -> AppRuntime {
+    static func app(_ emulator: TestServer) throws -> AppRuntime {
         guard let app = emulator.emulator.app(emulator.app.appId) else { throw TestFailure("no app") }
         return app
     }
 
     /// The newest outbox code for `to`, read over HTTP as a test outside the process would.
-    static func outboxCode(_ emulator: TestEmulator, _ query: String) throws -> String? {
+    static func outboxCode(_ emulator: TestServer, _ query: String) throws -> String? {
         let response = try emulator.inProcessClient(credentials: .masterKey).get("/__admin/outbox?\(query)")
         return response.json?["results"]?[0]?["code"]?.stringValue
     }
 
     /// Moves the emulator clock through the admin side door.
-    static func advance(_ emulator: TestEmulator, _ amount: String) {
+    static func advance(_ emulator: TestServer, _ amount: String) {
         _ = try? emulator.inProcessClient(credentials: .masterKey).post("/__admin/clock", json: ["advance": .string(amount)])
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct OutboxTests {
     @Test func deliver_stampsIdsAndTime_andListsNewestFirst() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let app = try #require(emulator.emulator.app(emulator.app.appId))
         app.clock.set(milliseconds: 1_700_000_000_000)
         let first = app.outbox.deliver(OutboxMessage(kind: .sms, to: "+8618600000000", text: "a", code: "111111", purpose: "verify"))
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func adminOutbox_filtersByPhoneEmailTokenAndKind() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let app = try #require(emulator.emulator.app(emulator.app.appId))
         app.outbox.deliver(OutboxMessage(kind: .sms, to: "+8618600000000", text: "code 1", code: "1", purpose: "verify"))
         app.outbox.deliver(OutboxMessage(kind: .voice, to: "+8618600000000", text: "code 2", code: "2", purpose: "verify"))
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func adminOutbox_deleteClears_andResetClearsToo() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let app = try #require(emulator.emulator.app(emulator.app.appId))
         let client = emulator.inProcessClient(credentials: .masterKey)
         app.outbox.deliver(OutboxMessage(kind: .sms, to: "+8618600000000", text: "x", purpose: "verify"))
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func adminOutbox_refusesClientKeys() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient(credentials: .appKey)
         #expect(try client.get("/__admin/outbox").status == 401)
         #expect(try client.delete("/__admin/outbox").status == 401)

@@ -44,12 +44,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let code: String
         do {
-            let emulator = try TestEmulator.start { $0.dataDirectory = directory }
+            let emulator = try TestServer.start { $0.dataDirectory = directory }
             #expect(try emulator.inProcessClient().post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": phone]).status == 200)
             code = try #require(try MessageTestSupport.outboxCode(emulator, "phone=18600000002"))
             emulator.emulator.shutdown()
         }
-        let restarted = try TestEmulator.start { $0.dataDirectory = directory }
+        let restarted = try TestServer.start { $0.dataDirectory = directory }
         #expect(try restarted.inProcessClient().post("/1.1/verifySmsCode/\(code)", json: ["mobilePhoneNumber": phone]).status == 200)
     }
 

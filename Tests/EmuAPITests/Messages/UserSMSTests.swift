@@ -7,7 +7,7 @@ import Testing
     let number: JSON = "18600000005"
 
     /// An emulator without rate limits, one signed-up user with `number`, and a client.
-    func start(_ configure: (inout MessageOptions) -> Void = { _ in }) throws -> (TestEmulator, TestClient, userId: String, token: String) {
+    func start(_ configure: (inout MessageOptions) -> Void = { _ in }) throws -> (TestServer, TestClient, userId: String, token: String) {
         let emulator = try MessageTestSupport.start { $0.smsRateLimits = false; configure(&$0) }
         let client = emulator.inProcessClient()
         let created = try client.post("/1.1/users", json: ["username": "alice", "password": "secret-1", "mobilePhoneNumber": number])
@@ -15,7 +15,7 @@ import Testing
         return (emulator, client, try #require(created.json?["objectId"]?.stringValue), try #require(created.json?["sessionToken"]?.stringValue))
     }
 
-    func code(_ emulator: TestEmulator, _ purpose: String, phone: String = "18600000005") throws -> String {
+    func code(_ emulator: TestServer, _ purpose: String, phone: String = "18600000005") throws -> String {
         try #require(try MessageTestSupport.app(emulator).outbox.messages(to: PhoneNumber.lenient(phone), purpose: purpose).first?.code)
     }
 

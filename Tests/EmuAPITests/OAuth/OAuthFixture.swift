@@ -9,11 +9,11 @@ import Testing
 /// requests of the OAuth flow (login-flows.md §3).
 struct OAuthFixture {
     static let privatePost = "/1.1/classes/Post/65a1f0c0e4b0a1d2c3f50028"
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
 
     init(live: Bool = false, expiresIn: Int? = nil) throws {
-        emulator = try TestEmulator.start(seeded: true) { $0.apps[0].options.webLogin.oauthExpiresIn = expiresIn }
+        emulator = try TestServer.start(seeded: true) { $0.apps[0].options.webLogin.oauthExpiresIn = expiresIn }
         client = live ? emulator.client(credentials: .none) : emulator.inProcessClient(credentials: .none)
     }
 

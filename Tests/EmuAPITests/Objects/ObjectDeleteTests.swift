@@ -5,10 +5,10 @@ import LCWire
 import Testing
 
 @Suite struct ObjectDeleteTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
     }
 
@@ -66,10 +66,10 @@ import Testing
 }
 
 @Suite struct ObjectAliasTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
     }
 

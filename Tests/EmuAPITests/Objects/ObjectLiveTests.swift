@@ -6,7 +6,7 @@ import Testing
 /// The object API over a real socket.
 @Suite struct ObjectLiveTests {
     @Test func createFetchUpdateDelete_overTheSocket() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.client(credentials: .signedAppKey)
         let created = try client.post("/1.1/classes/Post?fetchWhenSave=false", json: ["title": "live", "when": ["__type": "Date", "iso": "2015-06-21T18:02:52.249Z"]])
         #expect(created.status == 201)
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func increments_from16ConcurrentClients_areAtomic() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let id = try emulator.client().create("Counter", ["n": 0])
         let clients = 16, increments = 25
         let failures = Failures()

@@ -4,11 +4,11 @@ import LCWire
 import Testing
 
 @Suite struct ObjectUpdateTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     init() throws {
         // The app setting that lets `returnACL=true` show the ACL (spec §6.2).
-        emulator = try TestEmulator.start { $0.apps[0].options.returnACL = true }
+        emulator = try TestServer.start { $0.apps[0].options.returnACL = true }
         client = emulator.inProcessClient()
     }
 

@@ -20,10 +20,10 @@ struct FailingOperationCase: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct OperationTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
     }
 

@@ -4,10 +4,10 @@ import LCWire
 import Testing
 
 @Suite struct TypedValueRoundTripTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
     }
 

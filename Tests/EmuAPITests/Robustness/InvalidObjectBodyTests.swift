@@ -17,7 +17,7 @@ import Testing
     ]
 
     @Test func invalidBodies_areRefusedWithTheirCode_onCreateUpdateAndBatch() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         let id = try #require(client.post("/1.1/classes/Probe", json: ["title": "t"]).json?["objectId"]?.stringValue)
         for (body, code) in Self.cases {

@@ -6,8 +6,8 @@ import Testing
 
 /// One test per 500 or crash the robustness round found, each at its fixed source.
 @Suite struct RegressionTests {
-    let emulator: TestEmulator
-    init() throws { emulator = try TestEmulator.start() }
+    let emulator: TestServer
+    init() throws { emulator = try TestServer.start() }
 
     @Test func oversizedQuery_is400Code1_notA500() throws {
         let client = emulator.inProcessClient()

@@ -6,13 +6,13 @@ import LCWire
 /// An emulator with a user, a session and a post, and the four kinds of caller the robustness
 /// tests send as: app key, master key, app key with a session, and no credentials.
 final class RobustnessFixture {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let userId: String
     let postId: String
     let clients: [(name: String, client: TestClient)]
 
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         userId = try emulator.createUser("robust")
         let created = try emulator.inProcessClient(credentials: .masterKey).post(
             "/1.1/classes/Post", json: ["title": "hello", "author": ["__type": "Pointer", "className": "_User", "objectId": .string(userId)]])

@@ -4,9 +4,9 @@ import LCWire
 import Testing
 
 @Suite struct MethodOverrideEnvelopeTests {
-    let emulator: RoutedEmulator
+    let emulator: RoutedTestServer
 
-    init() throws { emulator = try RoutedEmulator() }
+    init() throws { emulator = try RoutedTestServer() }
 
     /// A text/plain POST with no auth headers, as a browser form or a beacon would send it.
     private func envelope(_ tier: Tier, _ path: String, _ body: JSONObject, contentType: String = "text/plain;charset=UTF-8") throws -> TestClient.Response {

@@ -105,7 +105,7 @@ import Testing
         try file.close()
         let seed = try TemporaryDirectory()
         try seed.write("Post.json", #"[{"objectId":"65a1f0c0e4b0a1d2c3f50001","title":"from the seed"}]"#)
-        let emulator = try TestEmulator.start { configuration in
+        let emulator = try TestServer.start { configuration in
             configuration.dataDirectory = directory.path
             configuration.seedDirectory = seed.path
             configuration.apps = [AppConfiguration(appId: "import-app", appKey: "k", masterKey: "m")]
@@ -118,7 +118,7 @@ import Testing
 
     @Test func runningServer_seesImportedObjects_atOnce() throws {
         try file.close()
-        let emulator = try TestEmulator.start { configuration in
+        let emulator = try TestServer.start { configuration in
             configuration.dataDirectory = directory.path
             configuration.apps = [AppConfiguration(appId: "import-app", appKey: "k", masterKey: "m")]
         }

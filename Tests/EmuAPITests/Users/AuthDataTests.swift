@@ -4,10 +4,10 @@ import LCWire
 import Testing
 
 @Suite struct AuthDataTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
     }
 
@@ -65,7 +65,7 @@ import Testing
 
     @Test func authData_isLeftOutOfOtherUsersQueryResults() throws {
         let open = try AppOptions(json: ["classPermissions": ["_User": ["find": "*"]]])
-        let emulator = try TestEmulator.start { $0.apps[0].options = open }
+        let emulator = try TestServer.start { $0.apps[0].options = open }
         let client = emulator.inProcessClient()
         let created = try client.post("/1.1/users", json: Self.weixin).json
         let token = created?["sessionToken"]?.stringValue

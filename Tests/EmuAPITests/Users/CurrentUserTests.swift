@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct CurrentUserTests {
     @Test func me_answersTheLogInShape_fromTheHeaderOrTheQuery() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         let user = try client.signUp("tom")
         for response in [try client.acting(as: user.sessionToken).get("/1.1/users/me"),
@@ -19,14 +19,14 @@ import Testing
 
     @Test(arguments: [nil, "0000000000000000000000000", "short"] as [String?])
     func me_withoutAValidSession_is211(token: String?) throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let response = try emulator.inProcessClient().acting(as: token).get("/1.1/users/me")
         #expect(response.status == 400)
         #expect(response.json == ["code": 211, "error": "Could not find user."])
     }
 
     @Test func sessionLifetime_expiresTokens_andLogInIssuesANewOne() throws {
-        let emulator = try TestEmulator.start { $0.apps[0].options.sessionLifetime = 60 }
+        let emulator = try TestServer.start { $0.apps[0].options.sessionLifetime = 60 }
         let client = emulator.inProcessClient()
         let clock = emulator.emulator.clock
         clock.set(milliseconds: 1_700_000_000_000)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func withoutSessionLifetime_tokensNeverExpire() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         let user = try client.signUp("tom")
         emulator.emulator.clock.advance(milliseconds: 10 * 365 * 86_400_000)

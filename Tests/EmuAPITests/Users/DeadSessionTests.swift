@@ -7,11 +7,11 @@ import Testing
 /// with 211 whatever the ACL, reads go on as anonymous, and the way back in stays open.
 @Suite struct DeadSessionTests {
     static let couldNotFindUser = #"{"code":211,"error":"Could not find user."}"#
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     let dead: String
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
         let tom = try client.signUp("tom", password: "pw")
         dead = tom.sessionToken

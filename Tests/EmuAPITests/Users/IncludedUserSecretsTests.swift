@@ -7,13 +7,13 @@ import Testing
 /// `authData` only to that user and the master key (spec §5.2), `password` and `sessionToken`
 /// never.
 @Suite struct IncludedUserSecretsTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     let ownerToken: String
     let userId: String
 
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
         let created = try client.post("/1.1/users", json: ["authData": ["weixin": ["openid": "o1", "access_token": "t"]]]).json
         userId = try #require(created?["objectId"]?.stringValue)

@@ -4,11 +4,11 @@ import LCWire
 import Testing
 
 @Suite struct LogInTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     let user: SignedUpUser
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
         user = try client.signUp("tom", password: "pw", extra: [
             "email": "tom@example.com", "mobilePhoneNumber": "18612340000", "phone": "x",

@@ -4,11 +4,11 @@ import LCWire
 import Testing
 
 @Suite struct SessionTokenTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     let tom: SignedUpUser
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
         tom = try client.signUp("tom", password: "old")
     }

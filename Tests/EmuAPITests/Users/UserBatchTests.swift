@@ -6,7 +6,7 @@ import Testing
 /// The user rules hold inside batches, whose sub-requests go through the same routes (spec §4).
 @Suite struct UserBatchTests {
     @Test func batchUpdateOfAUser_followsTheSelfOnlyRule() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         let tom = try client.signUp("tom")
         let body: JSON = ["requests": [["method": "PUT", "path": .string("/1.1/users/\(tom.objectId)"), "body": ["age": 3]]]]
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func batchSaveSignUp_checksUniqueness() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         try client.signUp("tom")
         let body: JSON = ["requests": [["method": "POST", "path": "/1.1/classes/_User",

@@ -8,7 +8,7 @@ import Testing
 /// The LeanCloud log-in flows of login-flows.md §1 over a real socket, with signed requests.
 @Suite struct UserLiveTests {
     @Test func seedUser_logsInByPostAndByLegacyGet_andReadsItselfWithTheToken() throws {
-        let emulator = try TestEmulator.start(seeded: true)
+        let emulator = try TestServer.start(seeded: true)
         let client = emulator.client(credentials: .signedAppKey)
         let post = try client.logIn(["username": "testuser", "password": "lcemu-test-password"])
         #expect(post.status == 200)
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func signUp_logIn_andMe_overTheSocket() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.client(credentials: .signedAppKey)
         let user = try client.signUp("live", password: "pw")
         let logIn = try client.logIn(["username": "live", "password": "pw"])
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func passwordResetLink_worksOverTheSocket() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.client(credentials: .signedAppKey)
         try client.signUp("live", password: "pw", extra: ["email": "live@example.com"])
         #expect(try client.post("/1.1/requestPasswordReset", json: ["email": "live@example.com"]).status == 200)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func parallelSignUps_ofOneName_makeOneUser_andOfDistinctNames_makeOneEach() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.client()
         let names = (0..<24).map { $0 % 2 == 0 ? "same" : "user\($0)" }
         let statuses = Locked<[String: [Int]]>([:])
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func parallelRenames_toOneName_leaveOneOwner() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.client()
         let users = try (0..<12).map { try client.signUp("u\($0)") }
         let statuses = Locked<[Int]>([])
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func parallelLogIns_amidSignUps_shareOneTokenPerUser_andLoseNoUser() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.client()
         let existing = try (0..<4).map { try client.signUp("old\($0)", password: "pw") }
         // 32 log-ins (8 per existing user, none of which has logged in twice yet) race 16 sign-ups.

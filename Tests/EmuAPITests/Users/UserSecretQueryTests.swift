@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: probes)
     func queriesOnTheUserPassword_areRefused_evenWithTheMasterKey(path: String) throws {
         let open = try AppOptions(json: ["classPermissions": ["_User": ["find": "*"]]])
-        let emulator = try TestEmulator.start { $0.apps[0].options = open }
+        let emulator = try TestServer.start { $0.apps[0].options = open }
         _ = try emulator.createUser("alice")
         for client in [emulator.inProcessClient(), emulator.inProcessClient(credentials: .masterKey)] {
             let response = try client.get(path)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aPasswordField_ofAnotherClass_staysQueryable() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         #expect(try client.post("/1.1/classes/Door", json: ["password": "open sesame"]).status == 201)
         let response = try client.get("/1.1/classes/Door?order=password&where=" + Self.escaped(["password": ["$regex": "^open"]]))
@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: authDataProbes)
     func queriesOnAuthData_areRefused_toAllButTheMasterKey(path: String) throws {
         let open = try AppOptions(json: ["classPermissions": ["_User": ["find": "*"]]])
-        let emulator = try TestEmulator.start { $0.apps[0].options = open }
+        let emulator = try TestServer.start { $0.apps[0].options = open }
         let client = emulator.inProcessClient()
         let created = try client.post("/1.1/users", json: ["authData": ["weixin": ["openid": "o1", "access_token": "t"]]])
         var owner = client

@@ -36,7 +36,7 @@ extension TestClient {
     }
 }
 
-extension TestEmulator {
+extension TestServer {
     /// The runtime of the default app, for its clock and database.
     var appRuntime: AppRuntime {
         get throws { try #require(emulator.app(app.appId)) }

@@ -4,12 +4,12 @@ import LCWire
 import Testing
 
 @Suite struct UserWriteTests {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let client: TestClient
     let tom: SignedUpUser
     let ann: SignedUpUser
     init() throws {
-        emulator = try TestEmulator.start()
+        emulator = try TestServer.start()
         client = emulator.inProcessClient()
         tom = try client.signUp("tom", extra: ["email": "tom@example.com"])
         ann = try client.signUp("ann", extra: ["ACL": ["*": ["read": true, "write": true]]])

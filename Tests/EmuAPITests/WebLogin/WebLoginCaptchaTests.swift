@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func fixedCaptchaCode_ofTheApp_isTheAnswer() throws {
-        let emulator = try TestEmulator.start { configuration in
+        let emulator = try TestServer.start { configuration in
             configuration.apps[0].options.webLogin.captchaThreshold = 0
             configuration.apps[0].options.messages.captchaFixedCode = "AC23"
         }

@@ -7,7 +7,7 @@ import Testing
 /// An emulator with one user `alice` (password `password-of-alice`, email `alice@example.com`)
 /// and an in-process browser, for the cookie-session tests.
 struct WebLoginFixture {
-    let emulator: TestEmulator
+    let emulator: TestServer
     let userId: String
     var browser: TestBrowser
 
@@ -17,7 +17,7 @@ struct WebLoginFixture {
     static var sha1: String { Digest.sha1Hex(password) }
 
     init(live: Bool = false, _ configure: (inout WebLoginOptions) -> Void = { _ in }) throws {
-        emulator = try TestEmulator.start { configuration in configure(&configuration.apps[0].options.webLogin) }
+        emulator = try TestServer.start { configuration in configure(&configuration.apps[0].options.webLogin) }
         userId = try emulator.createUser(Self.username, fields: ["email": .string(Self.email)])
         browser = TestBrowser(live ? emulator.client() : emulator.inProcessClient())
     }

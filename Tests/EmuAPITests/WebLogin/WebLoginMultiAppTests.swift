@@ -11,14 +11,14 @@ import Testing
     static let shop = AppConfiguration(appId: "shop", appKey: "shop-key", masterKey: "shop-master")
 
     /// Two apps; `dave` exists only in the second one.
-    private func start() throws -> TestEmulator {
-        let emulator = try TestEmulator.start { $0.apps = [Self.blog, Self.shop] }
+    private func start() throws -> TestServer {
+        let emulator = try TestServer.start { $0.apps = [Self.blog, Self.shop] }
         let master = TestClient(transport: .inProcess(emulator.emulator), app: Self.shop, credentials: .masterKey)
         #expect(try master.post("/1.1/classes/_User", json: ["username": "dave", "password": "secret"]).status == 201)
         return emulator
     }
 
-    private func logIn(_ emulator: TestEmulator, appId: String?) throws -> Int? {
+    private func logIn(_ emulator: TestServer, appId: String?) throws -> Int? {
         var browser = TestBrowser(emulator.inProcessClient())
         if let appId { browser.client.credentials = .headers(["X-LC-Id": appId]) }
         _ = try browser.get("/api/captcha/login")

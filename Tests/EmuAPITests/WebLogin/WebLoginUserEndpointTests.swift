@@ -6,20 +6,20 @@ import Testing
 
 /// The web log-ins over users made and changed by the `/1.1` user endpoints (docs/users.md).
 @Suite struct WebLoginUserEndpointTests {
-    private func signUp(_ emulator: TestEmulator) throws -> (id: String, token: String) {
+    private func signUp(_ emulator: TestServer) throws -> (id: String, token: String) {
         let response = try emulator.inProcessClient().post("/1.1/users", json: ["username": "carol", "password": "first-secret"])
         #expect(response.status == 201)
         return (try #require(response.json?["objectId"]?.stringValue), try #require(response.json?["sessionToken"]?.stringValue))
     }
 
-    private func webLogIn(_ emulator: TestEmulator, _ plain: String) throws -> Int? {
+    private func webLogIn(_ emulator: TestServer, _ plain: String) throws -> Int? {
         var browser = TestBrowser(emulator.inProcessClient())
         _ = try browser.get("/api/captcha/login")
         return try browser.post("/api/login", form: [("email", "carol"), ("password", Digest.sha1Hex(plain))]).json?["code"]?.intValue
     }
 
     @Test func signUp_thenUpdatePassword_keepTheWebPasswordInStep() throws {
-        let emulator = try TestEmulator.start()
+        let emulator = try TestServer.start()
         let (id, token) = try signUp(emulator)
         #expect(try webLogIn(emulator, "first-secret") == 0)
         let logIn = try emulator.inProcessClient().post("/1.1/login", json: ["username": "carol", "password": "first-secret"])
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func passwordResetBySms_keepsTheWebPasswordInStep() throws {
-        let emulator = try TestEmulator.start { configuration in
+        let emulator = try TestServer.start { configuration in
             configuration.apps[0].options.messages.fixedSmsCodes = ["+8618600000005": "123456"]
         }
         let client = emulator.inProcessClient()
@@ -55,7 +55,7 @@ import Testing
         let access = try #require(try fixture.passwordGrant().json?["access_token"]?.stringValue)
         let me = try fixture.get("/1.1/users/me", bearer: access)
         #expect(me.status == 200)
-        #expect(me.json?["objectId"] == .string(TestEmulator.seedUserId))
+        #expect(me.json?["objectId"] == .string(TestServer.seedUserId))
         #expect(me.json?["sessionToken"]?.stringValue?.isEmpty == false)
     }
 
@@ -65,7 +65,7 @@ import Testing
         let access = try #require(grant["access_token"]?.stringValue)
         let refresh = try #require(grant["refresh_token"]?.stringValue)
         let master = fixture.emulator.inProcessClient(credentials: .masterKey)
-        #expect(try master.put("/1.1/users/\(TestEmulator.seedUserId)/refreshSessionToken", json: [:]).status == 200)
+        #expect(try master.put("/1.1/users/\(TestServer.seedUserId)/refreshSessionToken", json: [:]).status == 200)
         #expect(try fixture.get("/1.1/users/me", bearer: access).status == 401)
         let refreshed = try fixture.token([("grant_type", "refresh_token"), ("refresh_token", refresh)])
         #expect(refreshed.json?["error"] == "invalid_grant")

@@ -32,7 +32,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let appId = AppConfiguration.development.appId
         do {
-            let source = try TestEmulator.start { $0.dataDirectory = directory.path("a") }
+            let source = try TestServer.start { $0.dataDirectory = directory.path("a") }
             _ = try source.createUser(WebLoginFixture.username, fields: ["email": .string(WebLoginFixture.email)])
         }
         let exported = try AppDataFile(appId: appId, dataDirectory: directory.path("a"), create: false)
@@ -42,7 +42,7 @@ import Testing
         _ = try target.importObjects(users.compactMap(\.objectValue), into: "_User")
         try target.close()
 
-        let emulator = try TestEmulator.start { $0.dataDirectory = directory.path("b") }
+        let emulator = try TestServer.start { $0.dataDirectory = directory.path("b") }
         var browser = TestBrowser(emulator.inProcessClient())
         _ = try browser.get("/api/captcha/login")
         #expect(try browser.post("/api/login", form: WebLoginFixture.form()).json?["code"] == 0)

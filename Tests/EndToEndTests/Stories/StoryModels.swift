@@ -48,7 +48,7 @@ struct SeedPost: LCModel {
 
 /// Fixed ids and credentials of the seed (docs/seed.md).
 enum Seed {
-    static let userId = TestEmulator.seedUserId
+    static let userId = TestServer.seedUserId
     static let username = "testuser"
     static let password = "lcemu-test-password"
     /// The last post: `[Members] …`, readable only by the test user.

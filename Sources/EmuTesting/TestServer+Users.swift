@@ -1,7 +1,7 @@
 import EmuAPI
 import LCWire
 
-extension TestEmulator {
+extension TestServer {
     /// The seeded test user (docs/seed.md): username `testuser`, password `lcemu-test-password`.
     public static let seedUserId = "64b7f0c2e4b0a1d2c3f40001"
 

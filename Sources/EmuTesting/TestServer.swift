@@ -2,29 +2,29 @@ import EmuAPI
 import EmuHTTP
 import Foundation
 
-/// An emulator for one test: in-memory database, port 0 on loopback, no seed unless asked.
-/// Stops when released.
+/// A server for one test of raw HTTP exchanges (`TestClient`): in-memory database, port 0 on
+/// loopback, no seed unless asked. Stops when released. `Emulator` is the harness for users.
 ///
 /// ```swift
-/// let emulator = try TestEmulator.start()
+/// let emulator = try TestServer.start()
 /// let response = try emulator.client().get("/1.1/date")
 /// ```
-public final class TestEmulator {
-    public let emulator: EmuAPI.Emulator
+public final class TestServer {
+    public let emulator: EmulatorServer
     public let app: AppConfiguration
 
-    private init(emulator: EmuAPI.Emulator) {
+    private init(emulator: EmulatorServer) {
         self.emulator = emulator
         self.app = emulator.configuration.apps[0]
     }
 
     /// Starts a live emulator. `seeded: true` loads the project's `seed/`.
-    public static func start(seeded: Bool = false, configure: (inout EmulatorConfiguration) -> Void = { _ in }) throws -> TestEmulator {
+    public static func start(seeded: Bool = false, configure: (inout EmulatorConfiguration) -> Void = { _ in }) throws -> TestServer {
         var configuration = EmulatorConfiguration.forTesting(seeded: seeded)
         configure(&configuration)
-        let emulator = try EmuAPI.Emulator(configuration: configuration)
+        let emulator = try EmulatorServer(configuration: configuration)
         try emulator.start()
-        return TestEmulator(emulator: emulator)
+        return TestServer(emulator: emulator)
     }
 
     deinit { emulator.shutdown() }

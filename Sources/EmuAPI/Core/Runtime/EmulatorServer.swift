@@ -7,12 +7,12 @@ import LCWire
 /// server together. Everything else receives its dependencies from here.
 ///
 /// ```swift
-/// let emulator = try Emulator(configuration: EmulatorConfiguration())
+/// let emulator = try EmulatorServer(configuration: EmulatorConfiguration())
 /// try emulator.start()
 /// print(emulator.baseURL)   // http://127.0.0.1:3000
 /// emulator.shutdown()
 /// ```
-public final class Emulator: Sendable {
+public final class EmulatorServer: Sendable {
     public let configuration: EmulatorConfiguration
     public let clock: EmulatorClock
     public let logger: Logger
@@ -87,7 +87,7 @@ public final class Emulator: Sendable {
     }
 }
 
-extension Emulator {
+extension EmulatorServer {
     /// Answers a request in-process, without a socket: the fast tier of the test suite.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let done = DispatchSemaphore(value: 0)

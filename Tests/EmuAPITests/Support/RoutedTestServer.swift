@@ -6,8 +6,8 @@ import LCWire
 
 /// An in-memory emulator on port 0 whose route table is `Routes.make()` plus the test routes of
 /// `TestRoutes`: batch and envelope tests need routes the branch does not have yet.
-final class RoutedEmulator {
-    let emulator: EmuAPI.Emulator
+final class RoutedTestServer {
+    let emulator: EmulatorServer
     let app: AppConfiguration
     let log = TestRoutes.Log()
 
@@ -19,7 +19,7 @@ final class RoutedEmulator {
         configuration.logLevel = .warning
         var router = Routes.make()
         TestRoutes.register(in: &router, log: log)
-        emulator = try EmuAPI.Emulator(configuration: configuration, router: router)
+        emulator = try EmulatorServer(configuration: configuration, router: router)
         try emulator.start()
         app = configuration.apps[0]
     }
