@@ -25,17 +25,3 @@ enum Routes {
         return router
     }
 }
-
-/// `/__admin`: what tests and orchestration need beyond the LeanCloud API.
-enum AdminHandlers {
-    static func register(in router: inout Router<APIRoute>) {
-        // Open on purpose: container health checks carry no keys.
-        router.add("GET", "/__admin/health", APIRoute(access: .open) { _ in
-            APIResponse(json: ["status": "ok"])
-        })
-        router.add("POST", "/__admin/reset", APIRoute(access: .master, execution: .pooled) { request in
-            try request.requiredApp.reset()
-            return APIResponse(json: ["status": "ok"])
-        })
-    }
-}
