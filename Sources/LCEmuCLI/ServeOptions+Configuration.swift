@@ -29,6 +29,7 @@ extension ServeOptions {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         configuration.workerCount = try Environment.int(workers, "LCEMU_WORKERS", default: max(2, cores), range: 1...256)
         configuration.dataDirectory = appData.dataDirectory()
+        try DataDirectoryCheck.validate(configuration.dataDirectory)
         configuration.durableWrites = Environment.flag(durableWrites, "LCEMU_DURABLE_WRITES")
         let levelName = Environment.string(logLevel, "LCEMU_LOG_LEVEL", default: "info")
         guard let level = LogLevel(rawValue: levelName.lowercased()) else {
