@@ -19,3 +19,16 @@ public struct APIError: Error, Sendable {
         return response
     }
 }
+
+extension APIError {
+    /// The API error a handler threw: an `APIError`, or a bare `LCErrorCode` (LCWire documents
+    /// `throw LCErrorCode.objectNotFound`), which answers exactly as `APIError(code)`. Nil for
+    /// anything else, which is a bug.
+    init?(thrown error: Error) {
+        switch error {
+        case let apiError as APIError: self = apiError
+        case let code as LCErrorCode: self.init(code)
+        default: return nil
+        }
+    }
+}
