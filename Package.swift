@@ -37,7 +37,7 @@ let package = Package(
             dependencies: ["EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto"]),
         .testTarget(name: "EmuSQLiteTests", dependencies: ["EmuSQLite"]),
-        .testTarget(name: "EmuHTTPTests", dependencies: ["EmuHTTP", "EmuTesting"]),
+        .testTarget(name: "EmuHTTPTests", dependencies: ["EmuHTTP"]),
         .testTarget(name: "EmuTLSTests", dependencies: ["EmuTLS", "EmuHTTP"]),
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
         .testTarget(name: "EmuAPITests", dependencies: ["EmuAPI", "EmuTesting"]),

@@ -5,7 +5,12 @@ import CSQLite
 /// replaced or the connection closes, so the closure lives exactly as long as SQLite can call it.
 private final class FunctionBox {
     let body: ([SQLiteValue]) throws -> SQLiteValue
-    init(_ body: @escaping ([SQLiteValue]) throws -> SQLiteValue) { self.body = body }
+    /// The connection's slot for what `body` throws.
+    let failure: FunctionFailure
+    init(_ body: @escaping ([SQLiteValue]) throws -> SQLiteValue, failure: FunctionFailure) {
+        self.body = body
+        self.failure = failure
+    }
 }
 
 extension Database {
@@ -17,7 +22,8 @@ extension Database {
     ///   - deterministic: true when equal arguments always give equal results, which lets
     ///     SQLite use the function in indexes and factor calls out of loops.
     ///   - body: computes the result. An error it throws fails the SQL statement with
-    ///     `SQLITE_ERROR` and the error's description as message.
+    ///     `SQLITE_ERROR`, the error's description as message and the error itself as
+    ///     `underlying`, so callers can catch it by type.
     ///
     /// Register on every connection that runs the SQL: with `DatabaseQueue`, do it in
     /// `DatabaseConfiguration.prepareConnection`.
@@ -30,7 +36,7 @@ extension Database {
         let handle = try requireHandle()
         var flags = SQLITE_UTF8
         if deterministic { flags |= SQLITE_DETERMINISTIC }
-        let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+        let box = Unmanaged.passRetained(FunctionBox(body, failure: functionFailure)).toOpaque()
         // On failure SQLite calls the destroy callback itself, so the box is not leaked.
         let rc = sqlite3_create_function_v2(
             handle, name, Int32(argumentCount), flags, box,
@@ -40,8 +46,10 @@ extension Database {
                 do {
                     setResult(try box.body(arguments), context: context)
                 } catch let error as SQLiteError {
+                    box.failure.record(error)
                     sqlite3_result_error(context, error.message, -1)
                 } catch {
+                    box.failure.record(error)
                     sqlite3_result_error(context, String(describing: error), -1)
                 }
             },

@@ -17,6 +17,8 @@ public final class Database {
     var statementCache: [String: Statement] = [:]
     /// How many savepoints `transaction` has opened and not yet released; names them uniquely.
     var savepointDepth = 0
+    /// What a registered function threw, until `Statement.step` hands it on in its error.
+    let functionFailure = FunctionFailure()
 
     /// Bounds the cache so that SQL built at run time (say, `IN (?, ?, …)` lists of varying
     /// length) cannot grow it without limit.

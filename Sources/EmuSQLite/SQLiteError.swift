@@ -4,7 +4,8 @@ import CSQLite
 ///
 /// It carries the result codes, SQLite's message and the SQL text of the failing statement.
 /// It deliberately never carries the bound arguments: those may be passwords, tokens or user
-/// data, and errors end up in logs.
+/// data, and errors end up in logs. When a registered Swift function failed the statement, it
+/// also carries the error that function threw (`underlying`).
 public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, …): the low byte of `extendedCode`.
     public let code: Int32
@@ -14,13 +15,23 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
     public let message: String
     /// The SQL text of the statement that failed, when there was one.
     public let sql: String?
+    /// The error a registered function threw (see `Database.registerFunction`), so callers can
+    /// match its type: SQLite itself only passes on its description, as `message`.
+    public let underlying: (any Error)?
 
     /// Creates an error from an extended result code; the primary code is derived from it.
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    public init(extendedCode: Int32, message: String, sql: String? = nil, underlying: (any Error)? = nil) {
         self.code = extendedCode & 0xFF
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
+        self.underlying = underlying
+    }
+
+    /// The same failure as SQLite reported it; `underlying` is not compared, errors having no
+    /// equality of their own.
+    public static func == (lhs: SQLiteError, rhs: SQLiteError) -> Bool {
+        lhs.extendedCode == rhs.extendedCode && lhs.message == rhs.message && lhs.sql == rhs.sql
     }
 
     /// A one-line summary: codes, message and SQL, never argument values.
@@ -65,14 +76,14 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
 extension SQLiteError {
     /// Builds an error from a connection's current error state. `errmsg` is read right after the
     /// failing call, on the same thread, so it describes that call.
-    init(resultCode: Int32, connection: OpaquePointer?, sql: String?) {
+    init(resultCode: Int32, connection: OpaquePointer?, sql: String?, underlying: (any Error)? = nil) {
         var message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
         // When the connection holds no matching error (e.g. a misuse detected before any call),
         // fall back to SQLite's generic text for the code.
         if message == nil || message == "not an error" {
             message = String(cString: sqlite3_errstr(resultCode))
         }
-        self.init(extendedCode: resultCode, message: message ?? "unknown error", sql: sql)
+        self.init(extendedCode: resultCode, message: message ?? "unknown error", sql: sql, underlying: underlying)
     }
 
     /// The error thrown when a closed connection, queue or statement is used.

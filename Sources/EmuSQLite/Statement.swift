@@ -30,19 +30,21 @@ public final class Statement {
 
     /// Advances to the next row: true when a row is available, false when the statement has
     /// finished. Errors (constraint violations, busy, a function that threw) are thrown with
-    /// the statement's SQL.
+    /// the statement's SQL; a function's failure also with what it threw, as `underlying`.
     @discardableResult
     public func step() throws -> Bool {
         guard let database, database.isOpen else {
             throw SQLiteError.closed("database connection", sql: sql)
         }
+        _ = database.functionFailure.take()  // only what a function throws during this step counts
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
             return true
         case SQLITE_DONE:
             return false
         case let rc:
-            throw SQLiteError(resultCode: rc, connection: sqlite3_db_handle(handle), sql: sql)
+            throw SQLiteError(resultCode: rc, connection: sqlite3_db_handle(handle), sql: sql,
+                              underlying: database.functionFailure.take())
         }
     }
 

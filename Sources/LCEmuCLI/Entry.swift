@@ -5,8 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Parses, validates, delegates. Bad input ends in one line on stderr and exit code 64 (usage),
-/// never a stack trace; `--help` and `--version` print as usual.
+/// Parses, validates, delegates. Every failure ends in one line on stderr, never a stack trace:
+/// bad input (`ValidationError`) with exit code 64 (usage), work that could not be done
+/// (`CommandFailure`: a port in use, a file that does not load) with 1. `--help` and `--version`
+/// print as usual.
 @main
 enum Entry {
     static func main() {

@@ -14,7 +14,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("File to write; - for standard output. (default: standard output)", valueName: "file"))
     var out: String?
 
-    @OptionGroup var options: DataOptions
+    @OptionGroup var options: AppDataOptions
 
     func run() throws {
         let store = try options.open(create: false)

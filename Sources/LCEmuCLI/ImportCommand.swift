@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Overwrite objects whose objectId is already in the class (default: refuse and name the id).")
     var replace = false
 
-    @OptionGroup var options: DataOptions
+    @OptionGroup var options: AppDataOptions
 
     func validate() throws {
         switch (file, wordpress) {

@@ -19,12 +19,17 @@ struct ServeCommand: ParsableCommand {
         var configuration = try options.configuration()
         let tls = try TLSSetup.make(options.tls.mode(), dataDirectory: configuration.dataDirectory)
         configuration.http.transportFactory = tls?.factory
+        // The options were valid when we got here: what fails now is the machine's, exit 1.
         let emulator: EmulatorServer
         do {
             emulator = try EmulatorServer(configuration: configuration)
+        } catch {
+            throw StartFailure.opening(error)
+        }
+        do {
             try emulator.start()
         } catch {
-            throw ValidationError("cannot start: \(error)")
+            throw StartFailure.listening(host: configuration.http.host, port: configuration.http.port, error)
         }
         SignalHandling.onTermination { signalName in
             fputs("lcemu: \(signalName) received, shutting down\n", stderr)

@@ -28,7 +28,8 @@ extension ServeOptions {
         configuration.http.shutdownGracePeriod = try Environment.seconds(shutdownGrace, "LCEMU_SHUTDOWN_GRACE", default: 10)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         configuration.workerCount = try Environment.int(workers, "LCEMU_WORKERS", default: max(2, cores), range: 1...256)
-        configuration.dataDirectory = AppsSource.dataDirectory(data)
+        configuration.dataDirectory = appData.dataDirectory()
+        try DataDirectoryCheck.validate(configuration.dataDirectory)
         configuration.durableWrites = Environment.flag(durableWrites, "LCEMU_DURABLE_WRITES")
         let levelName = Environment.string(logLevel, "LCEMU_LOG_LEVEL", default: "info")
         guard let level = LogLevel(rawValue: levelName.lowercased()) else {
@@ -45,9 +46,9 @@ extension ServeOptions {
     /// The apps of `--config`, or the one app of `--app-id`/`--app-key`/`--master-key`: never both,
     /// so no one wonders which wins.
     private func apps() throws -> [AppConfiguration] {
-        let single = [("--app-id", appId, "LCEMU_APP_ID"), ("--app-key", appKey, "LCEMU_APP_KEY"),
+        let single = [("--app-id", appData.appId, "LCEMU_APP_ID"), ("--app-key", appKey, "LCEMU_APP_KEY"),
                       ("--master-key", masterKey, "LCEMU_MASTER_KEY")]
-        if let path = AppsSource.configPath(config) {
+        if let path = appData.configPath() {
             for (option, cli, variable) in single {
                 if cli != nil { throw ValidationError("\(option) conflicts with --config: declare every app in the config file") }
                 if Environment.value(variable) != nil {
@@ -58,7 +59,7 @@ extension ServeOptions {
         }
         let development = AppConfiguration.development
         let app = AppConfiguration(
-            appId: Environment.string(appId, "LCEMU_APP_ID", default: development.appId),
+            appId: appData.requestedAppId() ?? development.appId,
             appKey: Environment.string(appKey, "LCEMU_APP_KEY", default: development.appKey),
             masterKey: Environment.string(masterKey, "LCEMU_MASTER_KEY", default: development.masterKey))
         try AppsSource.validate([app])

@@ -8,14 +8,8 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Port to bind; 0 picks a free port. [env: LCEMU_PORT] (default: 3000)")
     var port: Int?
 
-    @Option(help: "Directory for the SQLite databases, or :memory:. [env: LCEMU_DATA] (default: ./.lcemu)")
-    var data: String?
-
-    @Option(help: "JSON file listing the apps to serve, with per-app options; excludes --app-id/--app-key/--master-key. [env: LCEMU_CONFIG]")
-    var config: String?
-
-    @Option(name: .customLong("app-id"), help: "App ID of the default app. [env: LCEMU_APP_ID] (default: lcemu-dev-app-id)")
-    var appId: String?
+    /// `--data`, `--config` and `--app-id`, shared with `import` and `export`.
+    @OptionGroup var appData: AppDataOptions
 
     @Option(name: .customLong("app-key"), help: "App Key of the default app. [env: LCEMU_APP_KEY] (default: lcemu-dev-app-key)")
     var appKey: String?

@@ -15,6 +15,8 @@ enum TLSSetup {
             case .off:
                 return nil
             case let .files(certificate, key):
+                try requireFile(certificate, option: "--tls-cert")
+                try requireFile(key, option: "--tls-key")
                 let context = try TLSServerContext(certificateChainFile: certificate, privateKeyFile: key)
                 return Result(factory: TLSTransportFactory(context: context), description: certificate)
             case let .selfSigned(extraNames):
@@ -26,13 +28,22 @@ enum TLSSetup {
                 } catch let error as TLSError {
                     throw error
                 } catch {
-                    throw ValidationError("TLS: cannot keep the self-signed certificate in \(store.directory): \(error.localizedDescription)")
+                    throw StartFailure.tls("cannot keep the self-signed certificate in \(store.directory): \(error.localizedDescription)")
                 }
                 return Result(factory: TLSTransportFactory(context: context),
                               description: "self-signed \(store.certificatePath) (for \(names.joined(separator: ", ")); clients must trust it)")
             }
         } catch let error as TLSError {
-            throw ValidationError("TLS: \(error)")
+            throw StartFailure.tls("\(error)")
+        }
+    }
+
+    /// A path that names no file is a bad option value (exit 64), as for `--config`; a file
+    /// that is there but does not load fails the start (exit 1).
+    private static func requireFile(_ path: String, option: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw ValidationError("\(option): no file at '\(path)'")
         }
     }
 

@@ -1,4 +1,3 @@
-import EmuTesting
 import EmuHTTP
 import Testing
 

@@ -7,6 +7,7 @@ import LCWire
 ///
 /// - `/1.1/test/echo[/:objectId]` (any method) answers what it received.
 /// - `GET /1.1/test/master` needs the master key.
+/// - `GET /1.1/test/thrown-code` throws a bare `LCErrorCode.objectNotFound`, not an `APIError`.
 /// - `POST /1.1/test/items` stores an object of class `Item`; `DELETE /1.1/test/items/:objectId`
 ///   logs the id and fails for ids starting with `bad`.
 /// - `POST/PUT /1.1/classes/:className[/:objectId]`: minimal stand-ins for the object routes built
@@ -24,6 +25,7 @@ enum TestRoutes {
             router.add(method, "/1.1/test/echo/:objectId", APIRoute(access: .app) { try echo($0) })
         }
         router.add("GET", "/1.1/test/master", APIRoute(access: .master) { _ in APIResponse(json: ["ok": true]) })
+        router.add("GET", "/1.1/test/thrown-code", APIRoute(access: .app) { _ in throw LCErrorCode.objectNotFound })
         router.add("POST", "/1.1/test/items", APIRoute(access: .app, execution: .pooled) { request in
             try create(className: "Item", request)
         })

@@ -26,3 +26,16 @@ struct InvalidInput: Error {
     let detail: String
     init(_ detail: String) { self.detail = detail }
 }
+
+extension APIError {
+    /// The API error a handler threw: an `APIError`, or a bare `LCErrorCode` (LCWire documents
+    /// `throw LCErrorCode.objectNotFound`), which answers exactly as `APIError(code)`. Nil for
+    /// anything else, which is a bug.
+    init?(thrown error: Error) {
+        switch error {
+        case let apiError as APIError: self = apiError
+        case let code as LCErrorCode: self.init(code)
+        default: return nil
+        }
+    }
+}

@@ -82,9 +82,10 @@ final class APIHandler: HTTPHandler {
         }
     }
 
-    /// API errors render themselves; anything else is a bug: log it, answer 500 with code 1.
+    /// API errors (and bare error codes) render themselves; anything else is a bug: log it,
+    /// answer 500 with code 1.
     func render(_ error: Error, requestId: String, request: HTTPRequest) -> APIResponse {
-        if let apiError = error as? APIError { return apiError.response }
+        if let apiError = APIError(thrown: error) { return apiError.response }
         logger.error("request \(requestId) \(request.method) \(request.path) failed: \(error)")
         var response = APIError(.internalServerError(requestId: requestId)).response
         response.headers.add("X-LCEmu-Request-Id", requestId)

@@ -30,7 +30,7 @@ enum QueryExecutor {
             return try run()
         } catch let error as SQLiteError where error.isLimitExceeded {
             throw QueryError.invalid("the query is too large or too deeply nested")
-        } catch let error as SQLiteError where error.message.contains(RegexBudget.Exceeded.message) {
+        } catch let error as SQLiteError where error.underlying is RegexBudget.Exceeded {
             throw QueryError.invalid("a $regex match ran too long; simplify the pattern")
         }
     }

@@ -1,0 +1,22 @@
+import Dispatch
+
+extension RunningBinary {
+    /// `run`, waiting on a Dispatch thread: a test blocked on a child process would otherwise
+    /// hold one of the few threads (one per core) every async test of the run shares, and an
+    /// async story whose captcha or code lives a minute could then wait that long.
+    static func runAsync(_ arguments: [String], environment: [String: String] = [:],
+                         timeout: Double = 30) async throws -> Outcome {
+        try await offThePool { try run(arguments, environment: environment, timeout: timeout) }
+    }
+
+    /// `serve`, waiting for the ready line on a Dispatch thread (see `runAsync`).
+    static func serveAsync(_ arguments: [String], environment: [String: String] = [:]) async throws -> RunningBinary {
+        try await offThePool { try serve(arguments, environment: environment) }
+    }
+
+    private static func offThePool<T>(_ body: @escaping () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}
