@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Generates MongoDB-style object ids: 24 lowercase hex characters encoding 12 bytes,
 ///
@@ -13,7 +14,7 @@ public final class ObjectIdGenerator: @unchecked Sendable {
     public static let shared = ObjectIdGenerator()
 
     private let processUnique: [UInt8]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var counter: UInt32
 
     /// A generator with fresh random process bytes and a random counter start.
