@@ -39,14 +39,14 @@ let package = Package(
             name: "LCEmuCLI",
             dependencies: ["EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
-        .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto"]),
+        .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto", "Primitives"]),
         .testTarget(name: "EmuSQLiteTests", dependencies: ["EmuSQLite"]),
         .testTarget(name: "EmuHTTPTests", dependencies: ["Primitives", "EmuHTTP", "EmuTesting"]),
         .testTarget(name: "EmuTLSTests", dependencies: ["EmuTLS", "EmuHTTP"]),
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
         .testTarget(name: "EmuAPITests", dependencies: ["Primitives", "EmuAPI", "EmuTesting"]),
         .testTarget(name: "LCClientTests", dependencies: ["LCClient"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient", "EmuTLS"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient", "EmuTLS", "Primitives"]),
     ],
     swiftLanguageModes: [.v5]
 )

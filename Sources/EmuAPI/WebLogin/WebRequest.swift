@@ -1,7 +1,7 @@
-import EmuCrypto
 import EmuHTTP
 import EmuSQLite
 import LCWire
+import Primitives
 
 /// A request of the cookie-session API (login-flows.md §2), read once: its app, cookies,
 /// form-encoded body and CSRF header.

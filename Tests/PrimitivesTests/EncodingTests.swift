@@ -1,4 +1,4 @@
-import EmuCrypto
+import Primitives
 import Testing
 
 /// Hex encoding and constant-time comparison.
