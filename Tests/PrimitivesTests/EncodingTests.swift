@@ -38,4 +38,11 @@ import Testing
         #expect(ConstantTime.equals("héllo", "héllo"))
         #expect(!ConstantTime.equals("hello", "hellO"))
     }
+
+    @Test func constantTime_comparesBytes() {
+        #expect(ConstantTime.equals([1, 2, 3], [1, 2, 3]))
+        #expect(!ConstantTime.equals([1, 2, 3], [1, 2, 4]))
+        #expect(!ConstantTime.equals([1, 2], [1, 2, 3]))
+        #expect(ConstantTime.equals("abc", "abc"[...]))
+    }
 }
