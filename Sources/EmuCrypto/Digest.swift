@@ -3,8 +3,8 @@ import Primitives
 
 /// SHA-256 through OpenSSL's EVP interface.
 ///
-/// MD5 and SHA-1, which LeanCloud needs only for protocol compatibility, are pure Swift in
-/// Primitives (the iOS client needs them without OpenSSL).
+/// MD5 and SHA-1, needed only for protocol compatibility, are pure Swift in Primitives:
+/// clients on iOS need them too, without OpenSSL.
 public enum Digest {
     /// The 32-byte SHA-256 digest of `bytes`.
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] { compute(.sha256, bytes) }

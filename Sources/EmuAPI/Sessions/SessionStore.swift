@@ -1,4 +1,3 @@
-import EmuCrypto
 import EmuSQLite
 
 /// Session tokens (`sessions` table). LeanCloud keeps one token per user, stable across log-ins
