@@ -8,7 +8,7 @@ import Primitives
 struct WebRequest {
     static let sessionCookie = "sid"
     static let csrfCookie = "XSRF-TOKEN"
-    static let csrfHeader = "X-XSRF-TOKEN"
+    static let csrfHeader = LCHeaderName.xsrfToken
 
     let app: AppRuntime
     let options: WebLoginOptions
