@@ -2,9 +2,11 @@
 import PackageDescription
 
 // Modules are layered one way, bottom to top:
-//   CSQLite, COpenSSL -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
+//   Primitives, CSQLite, COpenSSL -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
+// Primitives (pure Swift, no Foundation: MD5, SHA-1, hex, constant-time compare, locks) depends on nothing.
 // Infrastructure modules (EmuHTTP, EmuSQLite, EmuCrypto) never mention LeanCloud.
-// LCClient (the Swift client users ship in their apps) depends on LCWire only, never on the server.
+// LCClient (the Swift client users ship in their apps) depends on LCWire only, never on the server;
+// LCWire re-exports Primitives, so the client needs neither OpenSSL nor a second import.
 let package = Package(
     name: "LCEmu",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -24,25 +26,27 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
-        .target(name: "EmuCrypto", dependencies: ["COpenSSL"]),
-        .target(name: "EmuSQLite", dependencies: ["CSQLite"]),
-        .target(name: "EmuHTTP"),
+        .target(name: "Primitives"),
+        .target(name: "EmuCrypto", dependencies: ["COpenSSL", "Primitives"]),
+        .target(name: "EmuSQLite", dependencies: ["CSQLite", "Primitives"]),
+        .target(name: "EmuHTTP", dependencies: ["Primitives"]),
         .target(name: "EmuTLS", dependencies: ["COpenSSL", "EmuHTTP"]),
-        .target(name: "LCWire"),
-        .target(name: "EmuAPI", dependencies: ["EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire"]),
+        .target(name: "LCWire", dependencies: ["Primitives"]),
+        .target(name: "EmuAPI", dependencies: ["Primitives", "EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire"]),
         .target(name: "LCClient", dependencies: ["LCWire"]),
         .target(name: "EmuTesting", dependencies: ["EmuAPI", "EmuHTTP", "LCClient"]),
         .executableTarget(
             name: "LCEmuCLI",
             dependencies: ["EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto"]),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto", "Primitives"]),
         .testTarget(name: "EmuSQLiteTests", dependencies: ["EmuSQLite"]),
-        .testTarget(name: "EmuHTTPTests", dependencies: ["EmuHTTP"]),
+        .testTarget(name: "EmuHTTPTests", dependencies: ["Primitives", "EmuHTTP"]),
         .testTarget(name: "EmuTLSTests", dependencies: ["EmuTLS", "EmuHTTP"]),
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
-        .testTarget(name: "EmuAPITests", dependencies: ["EmuAPI", "EmuTesting"]),
+        .testTarget(name: "EmuAPITests", dependencies: ["Primitives", "EmuAPI", "EmuTesting"]),
         .testTarget(name: "LCClientTests", dependencies: ["LCClient"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient", "EmuTLS"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient", "EmuTLS", "Primitives"]),
     ],
     swiftLanguageModes: [.v5]
 )

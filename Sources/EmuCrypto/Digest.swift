@@ -1,35 +1,17 @@
 import COpenSSL
+import Primitives
 
-/// Message digests through OpenSSL's EVP interface.
+/// SHA-256 through OpenSSL's EVP interface.
 ///
-/// MD5 and SHA-1 are here for protocol compatibility (request signatures, checksums), not for
-/// security; use SHA-256, HMAC or `PasswordHasher` for anything an attacker may target.
+/// MD5 and SHA-1, needed only for protocol compatibility, are pure Swift in Primitives:
+/// clients on iOS need them too, without OpenSSL.
 public enum Digest {
-    /// The 16-byte MD5 digest of `bytes`.
-    public static func md5(_ bytes: [UInt8]) -> [UInt8] { compute(.md5, bytes) }
-    /// The 20-byte SHA-1 digest of `bytes`.
-    public static func sha1(_ bytes: [UInt8]) -> [UInt8] { compute(.sha1, bytes) }
     /// The 32-byte SHA-256 digest of `bytes`.
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] { compute(.sha256, bytes) }
-
-    /// The MD5 digest of the UTF-8 bytes of `string`.
-    public static func md5(_ string: String) -> [UInt8] { md5(Array(string.utf8)) }
-    /// The SHA-1 digest of the UTF-8 bytes of `string`.
-    public static func sha1(_ string: String) -> [UInt8] { sha1(Array(string.utf8)) }
     /// The SHA-256 digest of the UTF-8 bytes of `string`.
     public static func sha256(_ string: String) -> [UInt8] { sha256(Array(string.utf8)) }
-
-    /// The MD5 digest of the UTF-8 bytes of `string`, as 32 lowercase hex characters.
-    public static func md5Hex(_ string: String) -> String { Hex.encode(md5(string)) }
-    /// The SHA-1 digest of the UTF-8 bytes of `string`, as 40 lowercase hex characters.
-    public static func sha1Hex(_ string: String) -> String { Hex.encode(sha1(string)) }
     /// The SHA-256 digest of the UTF-8 bytes of `string`, as 64 lowercase hex characters.
     public static func sha256Hex(_ string: String) -> String { Hex.encode(sha256(string)) }
-
-    /// The MD5 digest of `bytes` as lowercase hex.
-    public static func md5Hex(_ bytes: [UInt8]) -> String { Hex.encode(md5(bytes)) }
-    /// The SHA-1 digest of `bytes` as lowercase hex.
-    public static func sha1Hex(_ bytes: [UInt8]) -> String { Hex.encode(sha1(bytes)) }
     /// The SHA-256 digest of `bytes` as lowercase hex.
     public static func sha256Hex(_ bytes: [UInt8]) -> String { Hex.encode(sha256(bytes)) }
 
@@ -63,7 +45,5 @@ final class DigestAlgorithm: @unchecked Sendable {
         self.md = md
     }
 
-    static let md5 = DigestAlgorithm("MD5")
-    static let sha1 = DigestAlgorithm("SHA1")
     static let sha256 = DigestAlgorithm("SHA256")
 }

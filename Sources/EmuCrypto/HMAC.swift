@@ -1,4 +1,5 @@
 import COpenSSL
+import Primitives
 
 /// Keyed message authentication (RFC 2104) through OpenSSL.
 public enum HMAC {

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import Primitives
 
 /// Salted, slow password hashing with PBKDF2-HMAC-SHA256, stored as one self-describing string:
 ///

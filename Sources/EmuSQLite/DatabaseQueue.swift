@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Primitives
 
 /// A thread-safe database: one writer connection behind a serial queue, plus, for a file
 /// database in WAL mode, a small pool of read-only connections so reads run in parallel with
@@ -23,7 +23,7 @@ public final class DatabaseQueue: @unchecked Sendable {
     /// Whether WAL mode is in force, so `close()` knows to checkpoint.
     let usesWAL: Bool
 
-    private let stateLock = NSLock()
+    private let stateLock = Lock()
     private var closed = false
 
     /// Opens the database, configures the writer (journal mode, sync level, foreign keys, busy

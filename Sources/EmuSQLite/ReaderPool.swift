@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Primitives
 
 /// A fixed set of read-only connections, each lent to one caller at a time.
 ///
@@ -18,7 +18,7 @@ final class ReaderPool: @unchecked Sendable {
     private let readerKey = DispatchSpecificKey<Int>()
     /// Counts free readers; a borrower waits on it before taking one from `free`.
     private let available: DispatchSemaphore
-    private let lock = NSLock()
+    private let lock = Lock()
     private var free: [Int]
     private var closed = false
 

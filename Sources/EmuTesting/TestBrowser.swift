@@ -35,7 +35,7 @@ public struct TestBrowser {
         if !cookies.isEmpty {
             headers.add("Cookie", cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
         }
-        if echoesCSRF, let token = cookies["XSRF-TOKEN"] { headers.add("X-XSRF-TOKEN", token) }
+        if echoesCSRF, let token = cookies["XSRF-TOKEN"] { headers.add(LCHeaderName.xsrfToken, token) }
         if let origin { headers.add("Origin", origin) }
         if !body.isEmpty { headers.add("Content-Type", "application/x-www-form-urlencoded") }
         let response = try client.send(method, path, body: body, headers: headers)

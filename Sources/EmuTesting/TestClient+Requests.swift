@@ -8,12 +8,14 @@ extension TestClient {
     func authHeaders() -> HTTPHeaders {
         let timestamp = LCDate.now().millisecondsSince1970
         switch credentials {
-        case .appKey: return ["X-LC-Id": app.appId, "X-LC-Key": app.appKey]
-        case .masterKey: return ["X-LC-Id": app.appId, "X-LC-Key": "\(app.masterKey),master"]
+        case .appKey: return [LCHeaderName.id: app.appId, LCHeaderName.key: app.appKey]
+        case .masterKey: return [LCHeaderName.id: app.appId, LCHeaderName.key: "\(app.masterKey),master"]
         case .signedAppKey:
-            return ["X-LC-Id": app.appId, "X-LC-Sign": LCRequestSignature.make(key: app.appKey, timestamp: timestamp, master: false)]
+            let sign = LCRequestSignature.make(key: app.appKey, timestamp: timestamp, master: false)
+            return [LCHeaderName.id: app.appId, LCHeaderName.sign: sign]
         case .signedMasterKey:
-            return ["X-LC-Id": app.appId, "X-LC-Sign": LCRequestSignature.make(key: app.masterKey, timestamp: timestamp, master: true)]
+            let sign = LCRequestSignature.make(key: app.masterKey, timestamp: timestamp, master: true)
+            return [LCHeaderName.id: app.appId, LCHeaderName.sign: sign]
         case .none: return [:]
         case .headers(let headers): return headers
         }

@@ -58,7 +58,7 @@ public struct TestClient {
     /// Sends a request with the client's credentials plus `headers`.
     public func send(_ method: String, _ target: String, body: [UInt8] = [], headers extra: HTTPHeaders = [:]) throws -> Response {
         var headers = authHeaders()
-        if let sessionToken { headers.add("X-LC-Session", sessionToken) }
+        if let sessionToken { headers.add(LCHeaderName.session, sessionToken) }
         if !body.isEmpty { headers.add("Content-Type", "application/json") }
         for field in extra { headers.set(field.name, field.value) }
         switch transport {

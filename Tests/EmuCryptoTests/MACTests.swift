@@ -1,4 +1,5 @@
 import EmuCrypto
+import Primitives
 import Testing
 
 /// HMAC-SHA256 (RFC 4231) and PBKDF2-HMAC-SHA256 known answers.

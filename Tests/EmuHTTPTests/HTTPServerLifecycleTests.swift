@@ -1,5 +1,6 @@
 import Dispatch
 import EmuHTTP
+import Primitives
 import Testing
 
 @Suite struct HTTPServerLifecycleTests {

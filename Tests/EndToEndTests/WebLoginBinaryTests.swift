@@ -1,8 +1,8 @@
 import EmuAPI
-import EmuCrypto
 import EmuTesting
 import Foundation
 import LCWire
+import Primitives
 import Testing
 
 /// The web log-in options read from a `--config` file by the real binary (docs/web-login.md).
@@ -21,7 +21,7 @@ import Testing
         // Pitfall off: a log-in without captcha/login starts a recognised session.
         var browser = TestBrowser(client)
         browser.echoesCSRF = false
-        let login = try browser.post("/api/login", form: [("email", "bob"), ("password", Digest.sha1Hex("secret"))])
+        let login = try browser.post("/api/login", form: [("email", "bob"), ("password", SHA1.hex("secret"))])
         #expect(login.json?["code"] == 0)
         #expect(try browser.get("/api/current_user").json?["data"]?["username"] == "bob")
 

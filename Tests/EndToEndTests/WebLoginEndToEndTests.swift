@@ -1,13 +1,13 @@
 import EmuAPI
-import EmuCrypto
 import EmuTesting
 import LCWire
+import Primitives
 import Testing
 
 /// The cookie-session flow of login-flows.md §2 over a real socket, with the seeded test user,
 /// the captcha answer read from `/__admin/outbox` as a client test would.
 @Suite struct WebLoginEndToEndTests {
-    static let password = Digest.sha1Hex("lcemu-test-password")
+    static let password = SHA1.hex("lcemu-test-password")
 
     private func form(_ password: String = password, captcha: String? = nil) -> [(String, String)] {
         var fields = [("email", "testuser"), ("password", password), ("remember_me", "false")]
@@ -38,7 +38,7 @@ import Testing
         var browser = TestBrowser(emulator.client())
         #expect(try browser.get("/api/captcha/login").text == #"{"code":0,"data":false}"#)
         for _ in 0..<3 {
-            let failed = try browser.post("/api/login", form: form(Digest.sha1Hex("wrong")))
+            let failed = try browser.post("/api/login", form: form(SHA1.hex("wrong")))
             #expect(failed.json?["code"] == 1)
             #expect(failed.json?["msg"]?["password"] != nil)
         }

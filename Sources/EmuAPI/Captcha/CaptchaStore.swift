@@ -1,6 +1,7 @@
 import EmuCrypto
 import EmuSQLite
 import LCWire
+import Primitives
 
 /// Captchas and the validate tokens that solving one earns (tables `captchas`,
 /// `validate_tokens`, migration `messages-v1`). Both are single-use; times are emulator ms.

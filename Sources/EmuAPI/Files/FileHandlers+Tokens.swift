@@ -1,5 +1,6 @@
 import EmuCrypto
 import LCWire
+import Primitives
 
 extension FileHandlers {
     /// `POST /1.1/fileTokens`: creates the `_File` and answers where to upload its bytes.
@@ -60,7 +61,7 @@ extension FileHandlers {
             try FileStore.setSize(bytes.count, fileId: upload.fileId, in: db)
         }
         var response = APIResponse(status: 200, contentType: "", body: [])
-        response.headers = ["ETag": "\"\(Digest.md5Hex(bytes))\""]
+        response.headers = ["ETag": "\"\(MD5.hex(bytes))\""]
         return response
     }
 

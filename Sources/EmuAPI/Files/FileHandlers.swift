@@ -1,4 +1,3 @@
-import EmuCrypto
 import EmuHTTP
 import LCWire
 

@@ -1,7 +1,7 @@
-import EmuCrypto
 import EmuHTTP
 import EmuSQLite
 import LCWire
+import Primitives
 
 /// `POST /oauth/access_token` (login-flows.md §3, RFC 6749 §4.3 and §6): the password grant and
 /// the refresh grant, client credentials by HTTP Basic (client id = app id, secret = app key).

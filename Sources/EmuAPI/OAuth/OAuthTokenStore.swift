@@ -1,5 +1,6 @@
 import EmuCrypto
 import EmuSQLite
+import Primitives
 
 /// The `oauth_tokens` table: one access token and its refresh token per grant, bound to the
 /// user's LeanCloud session token, so that ending that session (password reset,

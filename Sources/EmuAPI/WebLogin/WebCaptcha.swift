@@ -1,5 +1,6 @@
 import EmuCrypto
 import Foundation
+import Primitives
 
 /// The captcha of the cookie flow (login-flows.md §2 step 2): its answer and its picture, drawn
 /// by the same renderer as `/1.1/captchaImage` (Captcha/CaptchaRenderer.swift).

@@ -1,6 +1,7 @@
 import EmuCrypto
 import EmuSQLite
 import LCWire
+import Primitives
 
 extension WebLoginHandlers {
     /// Step 3: `email`, `password` (SHA-1 hex), `remember_me`, `j_captcha` → the user, and the

@@ -1,5 +1,6 @@
 import EmuCrypto
 import LCWire
+import Primitives
 
 /// The second password hash that lets `/api/login` check a password sent as its SHA-1 hex
 /// (login-flows.md §2) while the server keeps only PBKDF2 hashes (docs/compatibility.md).
@@ -39,7 +40,7 @@ enum WebPassword {
 
     /// `<binding>:<PBKDF2 of sha1hex(plain)>`.
     static func stored(plain: String, hash: String) -> String {
-        binding(of: hash) + ":" + UserFields.hasher.hash(password: Digest.sha1Hex(plain))
+        binding(of: hash) + ":" + UserFields.hasher.hash(password: SHA1.hex(plain))
     }
 
     /// True when `sha1Hex` (any case) is the SHA-1 of the user's current password.

@@ -1,14 +1,14 @@
-import EmuCrypto
 import EmuHTTP
 import EmuSQLite
 import LCWire
+import Primitives
 
 /// A request of the cookie-session API (login-flows.md §2), read once: its app, cookies,
 /// form-encoded body and CSRF header.
 struct WebRequest {
     static let sessionCookie = "sid"
     static let csrfCookie = "XSRF-TOKEN"
-    static let csrfHeader = "X-XSRF-TOKEN"
+    static let csrfHeader = LCHeaderName.xsrfToken
 
     let app: AppRuntime
     let options: WebLoginOptions

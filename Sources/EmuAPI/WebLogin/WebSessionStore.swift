@@ -1,5 +1,6 @@
 import EmuCrypto
 import EmuSQLite
+import Primitives
 
 /// The `web_sessions` table.
 enum WebSessionStore {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Primitives
 
 /// The IMF-fixdate for the `Date` header (RFC 9110 §5.6.7), formatted once per second.
 enum HTTPDateCache {

@@ -1,4 +1,5 @@
 import Dispatch
+import Primitives
 
 /// The live connections, for the connection limit, deadline sweeps and graceful shutdown.
 final class ConnectionRegistry: @unchecked Sendable {

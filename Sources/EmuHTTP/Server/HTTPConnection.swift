@@ -1,4 +1,5 @@
 import Dispatch
+import Primitives
 
 /// One client connection. All its state lives on its own serial queue, driven by a Dispatch read
 /// source (and a write source only while a send would block): no thread waits on an idle client.

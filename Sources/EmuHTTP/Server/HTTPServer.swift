@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Primitives
 
 /// An HTTP/1.1 server on non-blocking POSIX sockets and Dispatch. It knows nothing of routes:
 /// every complete request goes to one `HTTPHandler`.

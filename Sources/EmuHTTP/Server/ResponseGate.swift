@@ -1,3 +1,5 @@
+import Primitives
+
 /// Lets a handler answer either synchronously (inside `handle`) or later from another thread.
 /// A synchronous answer is picked up inline, which saves a queue hop on the hot path.
 final class ResponseGate: @unchecked Sendable {

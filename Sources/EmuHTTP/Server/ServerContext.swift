@@ -1,4 +1,5 @@
 import Dispatch
+import Primitives
 
 /// What every connection of one server shares. Immutable after start, except the registry.
 final class ServerContext: @unchecked Sendable {

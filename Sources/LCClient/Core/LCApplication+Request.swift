@@ -38,7 +38,7 @@ extension LCApplication {
         options: LCRequestOptions, sessionToken: String?
     ) async throws -> JSON {
         var headers = signedHeaders(master: options.useMasterKey || usesMasterKey)
-        if let sessionToken { headers["X-LC-Session"] = sessionToken }
+        if let sessionToken { headers[LCHeaderName.session] = sessionToken }
         var request = LCHTTPRequest(method: method, url: try url(path: path, query: query),
                                     headers: headers, timeout: options.timeout ?? timeout)
         if let body {
@@ -75,7 +75,7 @@ extension LCApplication {
         let timestamp = LCDate.now().millisecondsSince1970
         let useMaster = master && masterKey != nil
         let sign = LCRequestSignature.make(key: useMaster ? masterKey ?? key : key, timestamp: timestamp, master: useMaster)
-        return ["X-LC-Id": id, "X-LC-Sign": sign, "Accept": "application/json"]
+        return [LCHeaderName.id: id, LCHeaderName.sign: sign, "Accept": "application/json"]
     }
 
     /// `serverURL` + `path` + the encoded query.

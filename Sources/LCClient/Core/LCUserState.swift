@@ -1,8 +1,9 @@
 import Foundation
+import LCWire
 
 /// The current user of one application and the streams that observe it.
 final class LCUserState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var user: LCUser?
     private var observers: [UUID: AsyncStream<LCUser?>.Continuation] = [:]
     private var reauthentication: Task<Void, Error>?

@@ -11,7 +11,7 @@ extension LCFile {
         let owner = app.currentUser?.objectId ?? "unknown"
         let metaData: JSON = [
             "size": .number(Double(data.count)), "owner": .string(owner),
-            "_checksum": .string(MD5.hex([UInt8](data))),
+            "_checksum": .string(MD5.hex(data)),
         ]
         let token = try await app.request("POST", "/1.1/fileTokens", body: [
             "name": .string(name), "mime_type": .string(mimeType), "metaData": metaData,

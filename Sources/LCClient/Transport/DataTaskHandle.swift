@@ -1,11 +1,12 @@
 import Foundation
+import LCWire
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// The data task of one request, cancellable from another thread, even before it started.
 final class DataTaskHandle: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var task: URLSessionDataTask?
     private var cancelled = false
     private var timedOut = false

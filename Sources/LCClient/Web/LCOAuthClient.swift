@@ -40,7 +40,7 @@ public actor LCOAuthClient {
     /// calls name the app with `X-LC-Id` (a bearer token replaces the key and the session).
     public init(application: LCApplication) {
         self.init(baseURL: application.serverURL, clientId: application.id, clientSecret: application.key,
-                  headers: ["X-LC-Id": application.id], transport: application.transport)
+                  headers: [LCHeaderName.id: application.id], transport: application.transport)
     }
 
     /// `grant_type=password`.

@@ -8,9 +8,9 @@ extension LCWebSession {
             throw LCWebError(code: -1, text: "Bad path \(path)")
         }
         var request = LCHTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
-        if let appId { request.headers["X-LC-Id"] = appId }
+        if let appId { request.headers[LCHeaderName.id] = appId }
         if let cookie = cookies.header { request.headers["Cookie"] = cookie }
-        if method != "GET", let xsrf = cookies["XSRF-TOKEN"] { request.headers["X-XSRF-TOKEN"] = xsrf }
+        if method != "GET", let xsrf = cookies["XSRF-TOKEN"] { request.headers[LCHeaderName.xsrfToken] = xsrf }
         if let form {
             request.body = LCFormEncoding.encode(form)
             request.headers["Content-Type"] = LCFormEncoding.contentType

@@ -1,3 +1,5 @@
+import Primitives
+
 extension LCAuthVerifier {
     /// `X-LC-Sign`: `<md5(timestamp + key)>,<timestamp>[,master]` (spec §1.3).
     ///

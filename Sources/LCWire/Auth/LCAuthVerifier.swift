@@ -1,3 +1,5 @@
+import Primitives
+
 /// Decides whether a request's credentials authenticate it, and with which privilege
 /// (spec §1.3, §1.4). Used by the server; pure, so every rule is unit-tested.
 ///

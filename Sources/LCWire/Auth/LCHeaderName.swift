@@ -56,6 +56,8 @@ public enum LCHeaderName {
     public static let avosSuperKey = "X-AVOSCloud-Super-Key"
     /// Sent by browser XHR libraries.
     public static let requestedWith = "X-Requested-With"
+    /// The cookie-session API's CSRF token, echoed from the `XSRF-TOKEN` cookie (login-flows.md §2).
+    public static let xsrfToken = "X-XSRF-TOKEN"
 
     /// Emulator-only response header carrying `LCAuthFailure.reason` next to a 401; not a
     /// LeanCloud header, so real clients ignore it.

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The `X-LC-Sign` header: `<md5(timestamp + key)>,<timestamp>[,master]` (spec §1.3).
 ///
 /// The digest is lowercase hex of MD5 over the decimal millisecond timestamp followed directly
@@ -42,7 +44,7 @@ public enum LCRequestSignature {
     static func digestBytes(key: String, timestamp: Substring) -> [UInt8] {
         var message = Array(timestamp.utf8)
         message.append(contentsOf: key.utf8)
-        return MD5.hexBytes(MD5.digest(message))
+        return Hex.encodedBytes(MD5.digest(message))
     }
 
     /// The comma-separated fields of a header, before any judgement about their contents.

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Writes JSON values as compact UTF-8, byte for byte like JavaScript's `JSON.stringify`.
 ///
 /// The real LeanCloud server is JavaScript-like, and SDK tests compare bodies as text, so we
@@ -87,13 +89,9 @@ public struct JSONSerializer: Sendable {
         default:
             // JSON.stringify writes other control characters as lowercase \u00xx.
             appendASCII("u00")
-            bytes.append(Self.lowercaseHexDigit(byte >> 4))
-            bytes.append(Self.lowercaseHexDigit(byte & 0x0F))
+            bytes.append(Hex.lowercaseDigit(byte >> 4))
+            bytes.append(Hex.lowercaseDigit(byte & 0x0F))
         }
-    }
-
-    static func lowercaseHexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     mutating func appendASCII(_ text: StaticString) {

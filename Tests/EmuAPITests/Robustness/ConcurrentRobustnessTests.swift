@@ -2,6 +2,7 @@ import Dispatch
 import EmuHTTP
 import EmuTesting
 import LCWire
+import Primitives
 import Testing
 
 /// The seeded mutation round from several clients at once over real sockets: writes, reads,

@@ -1,7 +1,7 @@
-import EmuCrypto
 import EmuHTTP
 @testable import EmuAPI
 import LCWire
+import Primitives
 
 /// Routes that exist only in tests.
 ///

@@ -1,6 +1,6 @@
 @testable import EmuAPI
-import EmuCrypto
 import LCWire
+import Primitives
 import Testing
 
 /// A password verified outside the writer holds only for the user and hashes it was checked against.
@@ -54,6 +54,6 @@ import Testing
         let missing = user(plain: "pw") { _, _ in nil }
         var fields = missing.fields
         fields["_webPassword"] = .string(try #require(PasswordVerdict(user: missing, plain: "pw").missingWebPassword))
-        #expect(WebPassword.verify(sha1Hex: Digest.sha1Hex("pw"), fields: fields))
+        #expect(WebPassword.verify(sha1Hex: SHA1.hex("pw"), fields: fields))
     }
 }

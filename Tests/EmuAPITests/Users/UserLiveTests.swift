@@ -3,6 +3,7 @@ import EmuHTTP
 import EmuTesting
 import Foundation
 import LCWire
+import Primitives
 import Testing
 
 /// The LeanCloud log-in flows of login-flows.md §1 over a real socket, with signed requests.

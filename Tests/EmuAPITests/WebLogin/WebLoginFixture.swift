@@ -1,7 +1,7 @@
 import EmuAPI
-import EmuCrypto
 import EmuTesting
 import LCWire
+import Primitives
 import Testing
 
 /// An emulator with one user `alice` (password `password-of-alice`, email `alice@example.com`)
@@ -14,7 +14,7 @@ struct WebLoginFixture {
     static let username = "alice"
     static let email = "alice@example.com"
     static let password = "password-of-alice"
-    static var sha1: String { Digest.sha1Hex(password) }
+    static var sha1: String { SHA1.hex(password) }
 
     init(live: Bool = false, _ configure: (inout WebLoginOptions) -> Void = { _ in }) throws {
         emulator = try TestServer.start { configuration in configure(&configuration.apps[0].options.webLogin) }
@@ -32,7 +32,7 @@ struct WebLoginFixture {
     /// The log-in form; the password as SHA-1 hex of `plain`.
     static func form(_ login: String = email, plain: String = password, remember: Bool = false,
                      captcha: String? = nil) -> [(String, String)] {
-        var fields = [("email", login), ("password", Digest.sha1Hex(plain)), ("remember_me", remember ? "true" : "false")]
+        var fields = [("email", login), ("password", SHA1.hex(plain)), ("remember_me", remember ? "true" : "false")]
         if let captcha { fields.append(("j_captcha", captcha)) }
         return fields
     }

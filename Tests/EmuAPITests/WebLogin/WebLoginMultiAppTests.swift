@@ -1,8 +1,8 @@
 import EmuAPI
-import EmuCrypto
 import EmuTesting
 import Foundation
 import LCWire
+import Primitives
 import Testing
 
 /// Which app the keyless `/api` and `/oauth` routes serve when the emulator has several.
@@ -22,7 +22,7 @@ import Testing
         var browser = TestBrowser(emulator.inProcessClient())
         if let appId { browser.client.credentials = .headers(["X-LC-Id": appId]) }
         _ = try browser.get("/api/captcha/login")
-        return try browser.post("/api/login", form: [("email", "dave"), ("password", Digest.sha1Hex("secret"))]).json?["code"]?.intValue
+        return try browser.post("/api/login", form: [("email", "dave"), ("password", SHA1.hex("secret"))]).json?["code"]?.intValue
     }
 
     @Test func api_servesTheFirstApp_unlessXLCIdNamesAnother() throws {

@@ -1,7 +1,7 @@
 import EmuAPI
-import EmuCrypto
 import EmuTesting
 import LCWire
+import Primitives
 import Testing
 
 /// The web log-ins over users made and changed by the `/1.1` user endpoints (docs/users.md).
@@ -15,7 +15,7 @@ import Testing
     private func webLogIn(_ emulator: TestServer, _ plain: String) throws -> Int? {
         var browser = TestBrowser(emulator.inProcessClient())
         _ = try browser.get("/api/captcha/login")
-        return try browser.post("/api/login", form: [("email", "carol"), ("password", Digest.sha1Hex(plain))]).json?["code"]?.intValue
+        return try browser.post("/api/login", form: [("email", "carol"), ("password", SHA1.hex(plain))]).json?["code"]?.intValue
     }
 
     @Test func signUp_thenUpdatePassword_keepTheWebPasswordInStep() throws {

@@ -1,6 +1,6 @@
-import EmuHTTP
 import Foundation
 import LCWire
+import Primitives
 
 /// The emulator's one notion of "now". Every expiry reads it, so a test can move time forward
 /// (or pin it) and cross an expiry in milliseconds instead of waiting.

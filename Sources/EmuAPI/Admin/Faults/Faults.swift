@@ -1,5 +1,6 @@
 import Dispatch
 import EmuHTTP
+import Primitives
 
 /// One app's injected faults, in memory; `POST /__admin/reset` and a restart remove them. The
 /// first fault (oldest first) matching a request applies and counts down its `remaining`.

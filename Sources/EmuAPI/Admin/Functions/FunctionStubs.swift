@@ -1,5 +1,5 @@
-import EmuHTTP
 import LCWire
+import Primitives
 
 /// One app's cloud-function stubs and the calls made to them, for tests (docs/functions.md).
 /// In memory only, like the outbox: a restart or `POST /__admin/reset` empties both. At most

@@ -1,5 +1,5 @@
-import EmuHTTP
 import LCWire
+import Primitives
 
 /// The messages one app has "sent", newest kept: a side door for tests, which cannot receive
 /// an SMS or read a captcha picture (login-flows.md §1). In memory only: a restart or

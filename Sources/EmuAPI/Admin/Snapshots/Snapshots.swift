@@ -1,5 +1,5 @@
-import EmuHTTP
 import LCWire
+import Primitives
 
 /// One app's named data snapshots, in memory: a restart forgets them, `POST /__admin/reset`
 /// keeps them (they are the test's own baselines). At most `capacity` names.

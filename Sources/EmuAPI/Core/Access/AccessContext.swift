@@ -1,6 +1,7 @@
 import EmuSQLite
 import Foundation
 import LCWire
+import Primitives
 
 /// What one request may do (spec §6): its caller, the app's class permissions and, resolved on
 /// first need and kept for the rest of the request, its principals. Handlers make one with
@@ -9,7 +10,7 @@ final class AccessContext: @unchecked Sendable {
     let caller: Caller
     let permissions: ClassPermissions
     let fieldPermissions: FieldPermissions
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cachedPrincipals: Set<String>?
 
     init(caller: Caller, permissions: ClassPermissions = ClassPermissions(), fieldPermissions: FieldPermissions = FieldPermissions()) {

@@ -1,6 +1,7 @@
 import Dispatch
 import EmuHTTP
 import LCWire
+import Primitives
 
 /// The emulator's one HTTP handler and its one error boundary: it routes, authenticates, runs
 /// the route where it belongs, and turns every failure into LeanCloud's error format.

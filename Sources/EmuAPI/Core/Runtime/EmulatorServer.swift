@@ -2,6 +2,7 @@ import Dispatch
 import EmuHTTP
 import EmuSQLite
 import LCWire
+import Primitives
 
 /// The emulator: the composition root that wires configuration, databases, routes and the HTTP
 /// server together. Everything else receives its dependencies from here.

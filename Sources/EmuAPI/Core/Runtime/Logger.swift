@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import EmuHTTP
+import Primitives
 
 /// Log verbosity, most verbose first.
 public enum LogLevel: String, CaseIterable, Comparable, Sendable {

@@ -1,5 +1,5 @@
 import Dispatch
-import EmuHTTP
+import Primitives
 
 /// A bounded pool for handlers that may block: a fixed number of serial lanes on one
 /// concurrent queue, so slow work never starves the connection queues and never grows threads

@@ -1,6 +1,6 @@
-import EmuHTTP
 import EmuSQLite
 import LCWire
+import Primitives
 
 /// Creates expression indexes on demand: the first query that filters or sorts on a field adds
 /// an index on `(class, <that field's key>, acl)`, so later queries use it (docs/queries.md).

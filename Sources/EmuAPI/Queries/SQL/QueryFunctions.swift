@@ -1,5 +1,6 @@
 import EmuSQLite
 import Foundation
+import Primitives
 
 /// SQL functions the query compiler relies on, registered on every connection of an app.
 enum QueryFunctions {
@@ -40,7 +41,7 @@ enum QueryFunctions {
 /// Compiled regular expressions, shared by all connections (compiling per row would dominate).
 final class RegexCache: @unchecked Sendable {
     static let shared = RegexCache()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cache: [String: NSRegularExpression] = [:]
 
     /// The expression for `$regex` + `$options` (any of i, m, s, x); invalid input → 102.

@@ -1,4 +1,3 @@
-import EmuCrypto
 import LCWire
 
 /// Turns exported JSON objects into records: shared by the seed and by `lcemu import`.

@@ -1,5 +1,5 @@
 import Testing
-@testable import LCWire
+import Primitives
 
 @Suite struct MD5Tests {
     /// RFC 1321 §A.5 test suite.

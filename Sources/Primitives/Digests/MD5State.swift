@@ -1,5 +1,7 @@
 /// The four-word MD5 state and its block function (RFC 1321 §3.3–3.4).
-struct MD5State {
+struct MD5State: BlockDigestState {
+    static var isBigEndian: Bool { false }
+
     private var a: UInt32 = 0x6745_2301
     private var b: UInt32 = 0xEFCD_AB89
     private var c: UInt32 = 0x98BA_DCFE
@@ -26,12 +28,10 @@ struct MD5State {
     ]
 
     /// Mixes one 64-byte block into the state.
-    mutating func process(_ block: UnsafeBufferPointer<UInt8>) {
+    mutating func process(_ block: UnsafeRawBufferPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { words in
             for index in 0..<16 {
-                let base = index * 4
-                words[index] = UInt32(block[base]) | UInt32(block[base + 1]) << 8
-                    | UInt32(block[base + 2]) << 16 | UInt32(block[base + 3]) << 24
+                words[index] = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
             }
             var (aa, bb, cc, dd) = (a, b, c, d)
             for step in 0..<64 {
@@ -65,13 +65,6 @@ struct MD5State {
         }
     }
 
-    /// The digest: the four words, little-endian.
-    var bytes: [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(16)
-        for word in [a, b, c, d] {
-            for shift in stride(from: 0, to: 32, by: 8) { result.append(UInt8(truncatingIfNeeded: word >> shift)) }
-        }
-        return result
-    }
+    /// The digest words: a, b, c, d.
+    var words: [UInt32] { [a, b, c, d] }
 }

@@ -1,3 +1,4 @@
+@testable import EmuAPI
 import EmuCrypto
 import Foundation
 import Testing

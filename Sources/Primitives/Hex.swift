@@ -1,16 +1,25 @@
-/// Base-16 encoding of bytes.
+/// Base-16 encoding of bytes: lowercase out, either case in.
 public enum Hex {
-    private static let digits = Array("0123456789abcdef".utf8)
-
     /// Two lowercase hex characters per byte.
     public static func encode(_ bytes: [UInt8]) -> String {
-        var characters = [UInt8]()
+        String(decoding: encodedBytes(bytes), as: UTF8.self)
+    }
+
+    /// The lowercase hex of `bytes` as ASCII bytes, for comparing without building a `String`.
+    public static func encodedBytes(_ bytes: [UInt8]) -> [UInt8] {
+        var characters: [UInt8] = []
         characters.reserveCapacity(bytes.count * 2)
         for byte in bytes {
-            characters.append(digits[Int(byte >> 4)])
-            characters.append(digits[Int(byte & 0x0F)])
+            characters.append(lowercaseDigit(byte >> 4))
+            characters.append(lowercaseDigit(byte & 0x0F))
         }
-        return String(decoding: characters, as: UTF8.self)
+        return characters
+    }
+
+    /// The lowercase ASCII hex digit of a nibble (0–15).
+    @inlinable
+    public static func lowercaseDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// The bytes for a hex string (either case), or nil when its length is odd or it contains

@@ -1,13 +1,18 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
 /// A small mutex around `pthread_mutex_t`, heap-allocated so its address never moves.
+///
+/// Every module, the iOS client included, shares this one lock type; it needs no Foundation.
 public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
+    /// A new, unlocked mutex.
     public init() { pthread_mutex_init(mutex, nil) }
 
     deinit {
@@ -23,21 +28,8 @@ public final class Lock: @unchecked Sendable {
         return try body()
     }
 
+    /// Waits for and takes the lock; pair with `unlock()`, or prefer `withLock`.
     public func lock() { pthread_mutex_lock(mutex) }
+    /// Releases the lock taken by `lock()`.
     public func unlock() { pthread_mutex_unlock(mutex) }
-}
-
-/// A value protected by a `Lock`.
-public final class Locked<Value>: @unchecked Sendable {
-    private let lock = Lock()
-    private var value: Value
-
-    public init(_ value: Value) { self.value = value }
-
-    /// Reads or mutates the value under the lock.
-    public func withValue<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        try lock.withLock { try body(&value) }
-    }
-
-    public var current: Value { lock.withLock { value } }
 }

@@ -1,4 +1,4 @@
-import EmuCrypto
+import Primitives
 import Testing
 
 /// Hex encoding and constant-time comparison.
@@ -37,5 +37,12 @@ import Testing
     @Test func constantTimeEquals_comparesStringsByUTF8() {
         #expect(ConstantTime.equals("héllo", "héllo"))
         #expect(!ConstantTime.equals("hello", "hellO"))
+    }
+
+    @Test func constantTime_comparesBytes() {
+        #expect(ConstantTime.equals([1, 2, 3], [1, 2, 3]))
+        #expect(!ConstantTime.equals([1, 2, 3], [1, 2, 4]))
+        #expect(!ConstantTime.equals([1, 2], [1, 2, 3]))
+        #expect(ConstantTime.equals("abc", "abc"[...]))
     }
 }
