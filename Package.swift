@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "EmuTesting", dependencies: ["EmuAPI", "EmuHTTP", "LCClient"]),
         .executableTarget(
             name: "LCEmuCLI",
-            dependencies: ["EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["Primitives", "EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto", "Primitives"]),
         .testTarget(name: "EmuSQLiteTests", dependencies: ["EmuSQLite"]),
@@ -48,5 +48,5 @@ let package = Package(
         .testTarget(name: "LCClientTests", dependencies: ["LCClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient", "EmuTLS", "Primitives"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -33,6 +33,7 @@ public enum Digest {
 /// An OpenSSL digest fetched once. OpenSSL 3 recommends explicit fetching: the legacy
 /// `EVP_md5()` style handles make every `EVP_DigestInit_ex` look the algorithm up again.
 /// A fetched `EVP_MD` is immutable and safe to share between threads.
+// @unchecked: a fetched EVP_MD is immutable and OpenSSL documents it as shareable between threads.
 final class DigestAlgorithm: @unchecked Sendable {
     let name: String
     let md: OpaquePointer

@@ -8,6 +8,7 @@ import Primitives
 /// Closures run synchronously and return their result. A connection is never used by two
 /// threads at once and never escapes its closure; do not keep the `Database` or a `Statement`
 /// after the closure returns.
+// @unchecked: the connections are touched only on their own serial queues (writer, readers).
 public final class DatabaseQueue: @unchecked Sendable {
     /// The database path, or `":memory:"`.
     public let path: String

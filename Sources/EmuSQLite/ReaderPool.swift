@@ -7,6 +7,7 @@ import Primitives
 /// block on the calling thread, so this costs no thread hop); the queue's specific value then
 /// lets a nested `read` find the connection it already holds instead of waiting for a second
 /// one, which could deadlock once every connection is held by an outer read.
+// @unchecked: `free` is guarded by `lock`; each reader connection is used only on its own queue.
 final class ReaderPool: @unchecked Sendable {
     private struct Reader {
         let database: Database

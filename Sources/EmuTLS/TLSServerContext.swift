@@ -2,6 +2,7 @@ import COpenSSL
 
 /// The server side of TLS: a certificate (chain) and its private key, loaded once and shared by
 /// every connection. TLS 1.2 and 1.3 only, no renegotiation (`lcemu_ssl_ctx_configure`).
+// @unchecked: the SSL_CTX is configured once in init and only read after (OpenSSL allows that from many threads).
 public final class TLSServerContext: @unchecked Sendable {
     // SSL_CTX is safe to share between threads once configured; nothing changes it afterwards.
     let context: OpaquePointer

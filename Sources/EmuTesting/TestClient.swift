@@ -4,7 +4,7 @@ import Foundation
 import LCWire
 
 /// Sends authenticated LeanCloud requests in tests, live or in-process, and decodes JSON answers.
-public struct TestClient {
+public struct TestClient: Sendable {
     /// How requests authenticate.
     public enum Credentials: Sendable {
         case appKey, masterKey, signedAppKey, signedMasterKey, none
@@ -12,13 +12,13 @@ public struct TestClient {
         case headers(HTTPHeaders)
     }
 
-    public enum Transport {
+    public enum Transport: Sendable {
         case live(host: String, port: Int)
         case inProcess(EmulatorServer)
     }
 
     /// A response with its body parsed as JSON when it is JSON.
-    public struct Response {
+    public struct Response: Sendable {
         public var status: Int
         public var headers: HTTPHeaders
         public var body: [UInt8]

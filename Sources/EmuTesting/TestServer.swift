@@ -9,7 +9,7 @@ import Foundation
 /// let emulator = try TestServer.start()
 /// let response = try emulator.client().get("/1.1/date")
 /// ```
-public final class TestServer {
+public final class TestServer: Sendable {
     public let emulator: EmulatorServer
     public let app: AppConfiguration
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Primitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +13,6 @@ import Darwin
 @main
 enum Entry {
     static func main() {
-        setvbuf(stdout, nil, _IOLBF, 0)  // scripts wait for the "listening on" line through a pipe
         do {
             var command = try LCEmuCommand.parseAsRoot()
             try command.run()
@@ -23,7 +23,7 @@ enum Entry {
             if exitCode == .success { LCEmuCommand.exit(withError: error) }
             let message = LCEmuCommand.message(for: error)
                 .split(separator: "\n").first.map(String.init) ?? "\(error)"
-            fputs("lcemu: \(message)\n", stderr)
+            StandardStream.error.write("lcemu: \(message)\n")
             exit(exitCode.rawValue)
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EmuAPI
 import Foundation
+import Primitives
 
 /// `lcemu export`: write a class as `{"results":[…]}` (docs/import-export.md).
 struct ExportCommand: ParsableCommand {
@@ -37,6 +38,6 @@ struct ExportCommand: ParsableCommand {
             }
         }
         let place = destination == "-" ? "standard output" : destination
-        fputs("lcemu: exported \(records.count) objects of \(className) (app \(store.appId)) to \(place)\n", stderr)
+        StandardStream.error.write("lcemu: exported \(records.count) objects of \(className) (app \(store.appId)) to \(place)\n")
     }
 }

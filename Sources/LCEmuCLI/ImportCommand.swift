@@ -2,6 +2,7 @@ import ArgumentParser
 import EmuAPI
 import Foundation
 import LCWire
+import Primitives
 
 /// `lcemu import`: load a JSON export or a WordPress export into a class of an app's database
 /// (docs/import-export.md). The work is `AppDataFile`'s; this only parses and reports.
@@ -44,10 +45,10 @@ struct ImportCommand: ParsableCommand {
         if let wordpress {
             let (report, export) = try store.importWordPressFile(path: wordpress, into: target, replace: replace)
             let skipped = export.skippedCount == 0 ? "" : "; skipped \(export.skippedCount) items (\(export.skippedSummary))"
-            fputs("lcemu: imported \(describe(report, noun: "posts", appId: store.appId))\(skipped)\n", stderr)
+            StandardStream.error.write("lcemu: imported \(describe(report, noun: "posts", appId: store.appId))\(skipped)\n")
         } else if let file {
             let report = try store.importJSONFile(path: file, into: target, replace: replace)
-            fputs("lcemu: imported \(describe(report, noun: "objects", appId: store.appId))\n", stderr)
+            StandardStream.error.write("lcemu: imported \(describe(report, noun: "objects", appId: store.appId))\n")
         }
     }
 

@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Primitives
 
 /// `lcemu serve`: run the emulator until SIGTERM or SIGINT.
 struct ServeCommand: ParsableCommand {
@@ -32,9 +33,9 @@ struct ServeCommand: ParsableCommand {
             throw StartFailure.listening(host: configuration.http.host, port: configuration.http.port, error)
         }
         SignalHandling.onTermination { signalName in
-            fputs("lcemu: \(signalName) received, shutting down\n", stderr)
+            StandardStream.error.write("lcemu: \(signalName) received, shutting down\n")
             emulator.shutdown()
-            fputs("lcemu: stopped\n", stderr)
+            StandardStream.error.write("lcemu: stopped\n")
             exitProcess(0)
         }
         printBanner(emulator, configuration, tls: tls?.description)
@@ -42,24 +43,26 @@ struct ServeCommand: ParsableCommand {
     }
 
     /// The ready line: printed only once the database is open, migrated and seeded. With several
-    /// apps each gets its block of keys, the default (first) one marked.
+    /// apps each gets its block of keys, the default (first) one marked. Written in one unbuffered
+    /// write: scripts wait for the "listening on" line through a pipe.
     private func printBanner(_ emulator: EmulatorServer, _ configuration: EmulatorConfiguration, tls: String?) {
-        print("lcemu \(LCEmuVersion.current) listening on \(emulator.baseURL)")
+        var lines = ["lcemu \(LCEmuVersion.current) listening on \(emulator.baseURL)"]
         let several = configuration.apps.count > 1
         for (index, app) in configuration.apps.enumerated() {
-            print("  app id:     \(app.appId)\(several && index == 0 ? " (default)" : "")")
-            print("  app key:    \(app.appKey)")
-            print("  master key: \(app.masterKey)")
+            lines.append("  app id:     \(app.appId)\(several && index == 0 ? " (default)" : "")")
+            lines.append("  app key:    \(app.appKey)")
+            lines.append("  master key: \(app.masterKey)")
             if let window = app.options.signMaxSkewMilliseconds(
                 inheriting: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds)) {
                 let seconds = Double(window) / 1000
-                print("  sign skew:  ±\(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s")
+                lines.append("  sign skew:  ±\(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s")
             }
         }
-        if let tls { print("  tls:        \(tls)") }
+        if let tls { lines.append("  tls:        \(tls)") }
         if !configuration.corsOrigins.isEmpty {
-            print("  cors:       cookies allowed from \(configuration.corsOrigins.patterns.joined(separator: ", "))")
+            lines.append("  cors:       cookies allowed from \(configuration.corsOrigins.patterns.joined(separator: ", "))")
         }
-        print("  data:       \(configuration.dataDirectory)\(configuration.seedDirectory.map { " (seed: \($0))" } ?? "")")
+        lines.append("  data:       \(configuration.dataDirectory)\(configuration.seedDirectory.map { " (seed: \($0))" } ?? "")")
+        StandardStream.output.write(lines.joined(separator: "\n") + "\n")
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Primitives
 
 /// SIGTERM and SIGINT become a graceful shutdown instead of an abrupt exit. A C handler writes
 /// the signal's number into a pipe that a Dispatch read source watches. A Dispatch signal source
@@ -16,7 +17,7 @@ enum SignalHandling {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             // Without the pipe the default action (exit) still applies; WAL keeps the data safe.
-            fputs("lcemu: cannot watch for SIGTERM (pipe failed); a signal stops the server without draining\n", stderr)
+            StandardStream.error.write("lcemu: cannot watch for SIGTERM (pipe failed); a signal stops the server without draining\n")
             return
         }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }

@@ -1,7 +1,7 @@
 import EmuHTTP
 
 /// A server on 127.0.0.1 port 0 for one test, with a handler the test chooses.
-final class LiveServer {
+final class LiveServer: Sendable {
     let server: HTTPServer
 
     init(configure: (inout HTTPServerConfiguration) -> Void = { _ in }, handler: HTTPHandler = LiveServer.echo) throws {

@@ -3,7 +3,7 @@ import EmuTLS
 
 /// An HTTPS server on 127.0.0.1 port 0 with a fresh self-signed certificate, answering with
 /// whether the request came over TLS, then the method, path and body it received.
-final class TLSLiveServer {
+final class TLSLiveServer: Sendable {
     let server: HTTPServer
     let certificate: SelfSignedCertificate
 

@@ -14,7 +14,7 @@ extension RunningBinary {
         try await offThePool { try serve(arguments, environment: environment) }
     }
 
-    private static func offThePool<T>(_ body: @escaping () throws -> T) async throws -> T {
+    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
         }

@@ -14,9 +14,10 @@ import Darwin
 /// server.signal(SIGTERM)
 /// #expect(server.waitForExit(timeout: 10) == .exited(0))
 /// ```
-final class RunningBinary {
+// @unchecked: `port` is written once, by `serve`, before the value leaves the thread that made it.
+final class RunningBinary: @unchecked Sendable {
     /// How a process ended.
-    enum Termination: Equatable {
+    enum Termination: Equatable, Sendable {
         case exited(Int32)
         case signaled(Int32)
     }
@@ -91,7 +92,7 @@ final class RunningBinary {
     }
 
     /// The outcome of a command run to completion.
-    struct Outcome {
+    struct Outcome: Sendable {
         var termination: Termination?
         var output: String
         var error: String

@@ -54,6 +54,7 @@ struct RouteNode<Value: Sendable>: Sendable {
     var rest: (name: String, handlers: [String: Value])?
     var handlers: [String: Value] = [:]
 
+    // @unchecked: a node is mutated only while the router is built, before it is shared.
     final class Box: @unchecked Sendable {
         var node: RouteNode
         init(_ node: RouteNode) { self.node = node }

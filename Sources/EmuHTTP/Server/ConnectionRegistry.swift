@@ -2,6 +2,7 @@ import Dispatch
 import Primitives
 
 /// The live connections, for the connection limit, deadline sweeps and graceful shutdown.
+// @unchecked: every mutable property is read and written under `lock`.
 final class ConnectionRegistry: @unchecked Sendable {
     private let lock = Lock()
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]

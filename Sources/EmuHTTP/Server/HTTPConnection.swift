@@ -3,6 +3,7 @@ import Primitives
 
 /// One client connection. All its state lives on its own serial queue, driven by a Dispatch read
 /// source (and a write source only while a send would block): no thread waits on an idle client.
+// @unchecked: its mutable state is touched only on `queue`, its own serial queue.
 final class HTTPConnection: @unchecked Sendable {
     let fd: Int32
     let transport: any ConnectionTransport

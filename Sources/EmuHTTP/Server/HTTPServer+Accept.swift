@@ -49,6 +49,8 @@ extension HTTPServer {
     private func pauseAccepting() {
         guard let source = acceptSource else { return }
         source.suspend()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { source.resume() }
+        // Dispatch sources are thread-safe; Linux's Dispatch overlay just does not say Sendable.
+        nonisolated(unsafe) let paused = source
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { paused.resume() }
     }
 }

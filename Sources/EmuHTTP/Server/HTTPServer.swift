@@ -16,6 +16,7 @@ import Primitives
 /// try server.start()
 /// print(server.port)
 /// ```
+// @unchecked: the listener and sources are set once in `start`, then read only on `acceptQueue`.
 public final class HTTPServer: @unchecked Sendable {
     let context: ServerContext
     let acceptQueue = DispatchQueue(label: "lcemu.http.accept")

@@ -2,6 +2,7 @@ import Dispatch
 import Primitives
 
 /// What every connection of one server shares. Immutable after start, except the registry.
+// @unchecked: immutable after init except `registry` and `stopping`, which lock themselves; Dispatch queues are thread-safe.
 final class ServerContext: @unchecked Sendable {
     let configuration: HTTPServerConfiguration
     let handler: HTTPHandler

@@ -2,6 +2,7 @@ import Foundation
 import LCWire
 
 /// The current user of one application and the streams that observe it.
+// @unchecked: every mutable property is read and written under `lock`.
 final class LCUserState: @unchecked Sendable {
     private let lock = Lock()
     private var user: LCUser?

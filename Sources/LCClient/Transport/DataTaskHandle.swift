@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 
 /// The data task of one request, cancellable from another thread, even before it started.
+// @unchecked: every mutable property is read and written under `lock`.
 final class DataTaskHandle: @unchecked Sendable {
     private let lock = Lock()
     private var task: URLSessionDataTask?

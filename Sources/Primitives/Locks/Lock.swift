@@ -9,6 +9,7 @@ import Darwin
 /// A small mutex around `pthread_mutex_t`, heap-allocated so its address never moves.
 ///
 /// Every module, the iOS client included, shares this one lock type; it needs no Foundation.
+// @unchecked: a pthread mutex is made to be shared between threads; its address never moves.
 public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 

@@ -1,4 +1,5 @@
 /// A value protected by a `Lock`.
+// @unchecked: `value` is reached only through `lock`.
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = Lock()
     private var value: Value

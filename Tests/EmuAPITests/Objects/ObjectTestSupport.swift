@@ -4,8 +4,8 @@ import Testing
 
 /// Patterns the spec fixes for server-made values (§2.2).
 enum WirePattern {
-    static let objectId = #/^[0-9a-f]{24}$/#
-    static let date = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/#
+    static var objectId: Regex<Substring> { #/^[0-9a-f]{24}$/# }
+    static var date: Regex<Substring> { #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/# }
 }
 
 extension TestClient {

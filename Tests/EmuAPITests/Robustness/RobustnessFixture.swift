@@ -5,7 +5,7 @@ import LCWire
 
 /// An emulator with a user, a session and a post, and the four kinds of caller the robustness
 /// tests send as: app key, master key, app key with a session, and no credentials.
-final class RobustnessFixture {
+final class RobustnessFixture: Sendable {
     let emulator: TestServer
     let userId: String
     let postId: String

@@ -26,7 +26,7 @@ import Testing
     }
 
     /// Every way an included user reaches a response, and where in it the user sits.
-    static let reads: [(path: String, user: (JSON?) -> JSON?)] = [
+    static let reads: [(path: String, user: @Sendable (JSON?) -> JSON?)] = [
         ("/1.1/classes/Post?include=author", { $0?["results"]?[0]?["author"] }),
         ("/1.1/classes/Post?include=readers", { $0?["results"]?[0]?["readers"]?[0] }),
         ("/1.1/classes/Comment?include=post.author", { $0?["results"]?[0]?["post"]?["author"] }),

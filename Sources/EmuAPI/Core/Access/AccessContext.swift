@@ -6,6 +6,7 @@ import Primitives
 /// What one request may do (spec §6): its caller, the app's class permissions and, resolved on
 /// first need and kept for the rest of the request, its principals. Handlers make one with
 /// `request.accessContext()` and hand it to the object writes, the query plan and the renderer.
+// @unchecked: `cachedPrincipals` is read and written under `lock`.
 final class AccessContext: @unchecked Sendable {
     let caller: Caller
     let permissions: ClassPermissions

@@ -25,7 +25,7 @@ public struct Logger: Sendable {
     public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
         guard messageLevel >= level else { return }
         let line = "[\(messageLevel.rawValue)] \(message())\n"
-        Logger.output.withLock { _ = fputs(line, stderr) }
+        Logger.output.withLock { StandardStream.error.write(line) }
     }
 
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }

@@ -10,6 +10,7 @@ import Primitives
 ///
 /// Within one generator and one second, ids strictly increase until the 24-bit counter wraps
 /// (16,777,216 ids). Thread-safe.
+// @unchecked: `counter` is read and written under `lock`.
 final class ObjectIdGenerator: @unchecked Sendable {
     /// A process-wide generator.
     static let shared = ObjectIdGenerator()

@@ -3,6 +3,7 @@ import LCWire
 
 /// A compiled `$regex` with its `$options`: `i` case-insensitive, `m` multi-line anchors,
 /// `s` dot matches newlines, `x` extended (whitespace and `#` comments ignored) (spec §3.2).
+// @unchecked: NSRegularExpression is immutable and thread-safe, but not marked Sendable on Linux.
 struct WhereRegex: @unchecked Sendable {
     // NSRegularExpression is immutable and documented as safe to share between threads.
     let expression: NSRegularExpression

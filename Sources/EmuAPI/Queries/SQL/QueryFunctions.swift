@@ -39,6 +39,7 @@ enum QueryFunctions {
 }
 
 /// Compiled regular expressions, shared by all connections (compiling per row would dominate).
+// @unchecked: `cache` is read and written under `lock`; a compiled NSRegularExpression is immutable.
 final class RegexCache: @unchecked Sendable {
     static let shared = RegexCache()
     private let lock = Lock()
