@@ -8,7 +8,7 @@ enum AdminHandlers {
         router.add("GET", "/__admin/health", APIRoute(access: .open) { _ in
             APIResponse(json: ["status": "ok"])
         })
-        router.add("POST", "/__admin/reset", APIRoute(access: .master, execution: .pooled) { request in
+        router.add("POST", "/__admin/reset", APIRoute(access: .master) { request in
             try request.requiredApp.reset()
             return APIResponse(json: ["status": "ok"])
         })

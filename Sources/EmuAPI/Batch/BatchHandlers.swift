@@ -10,8 +10,8 @@ import LCWire
 /// ```
 enum BatchHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("POST", "/1.1/batch", APIRoute(access: .app, execution: .pooled) { try batch($0) })
-        router.add("POST", "/1.1/batch/save", APIRoute(access: .app, execution: .pooled) { try save($0) })
+        router.add("POST", "/1.1/batch", APIRoute(access: .app) { try batch($0) })
+        router.add("POST", "/1.1/batch/save", APIRoute(access: .app) { try save($0) })
     }
 
     /// spec §4.1: in order, not transactional; 200 with one item per request, in the same order.

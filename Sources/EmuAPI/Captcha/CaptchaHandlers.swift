@@ -6,9 +6,9 @@ import LCWire
 /// (kind `captcha`, `to` = captcha token), since a test cannot read the picture.
 enum CaptchaHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/1.1/requestCaptcha", APIRoute(access: .app, execution: .pooled) { try request($0) })
-        router.add("GET", "/1.1/captchaImage", APIRoute(access: .appInQuery(parameter: "appId"), execution: .pooled) { try image($0) })
-        router.add("POST", "/1.1/verifyCaptcha", APIRoute(access: .app, execution: .pooled) { try verify($0) })
+        router.add("GET", "/1.1/requestCaptcha", APIRoute(access: .app, work: .writes) { try request($0) })
+        router.add("GET", "/1.1/captchaImage", APIRoute(access: .appInQuery(parameter: "appId"), work: .slow) { try image($0) })
+        router.add("POST", "/1.1/verifyCaptcha", APIRoute(access: .app) { try verify($0) })
     }
 
     /// `GET /1.1/requestCaptcha` → `{"captcha_token","captcha_url"}`.

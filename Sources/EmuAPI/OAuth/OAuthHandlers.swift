@@ -7,7 +7,7 @@ import Primitives
 /// the refresh grant, client credentials by HTTP Basic (client id = app id, secret = app key).
 enum OAuthHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("POST", "/oauth/access_token", APIRoute(access: .keyless, execution: .pooled) { request in
+        router.add("POST", "/oauth/access_token", APIRoute(access: .keyless) { request in
             do {
                 return try accessToken(request)
             } catch let failure as OAuthFailure {

@@ -27,7 +27,7 @@ enum ObjectHandlers {
     /// `POST …` → 201, `Location`, `{"objectId","createdAt"}`; with `fetchWhenSave` the whole
     /// saved object (spec §2.3).
     static func create(_ collection: ObjectCollection) -> APIRoute {
-        APIRoute(access: .app, execution: .pooled) { request in
+        APIRoute(access: .app) { request in
             let app = try request.requiredApp
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.signUp(request, collection: collection) }
@@ -49,7 +49,7 @@ enum ObjectHandlers {
     /// in an existing class is `200 {}`, an unknown class 404/101, an unknown user 400/211
     /// (spec §2.4).
     static func fetch(_ collection: ObjectCollection) -> APIRoute {
-        APIRoute(access: .app, execution: .pooled) { request in
+        APIRoute(access: .app) { request in
             let app = try request.requiredApp
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.fetch(request) }
@@ -73,7 +73,7 @@ enum ObjectHandlers {
     /// `PUT …/<id>` → `{"updatedAt","objectId"}`, preceded by the changed fields with
     /// `fetchWhenSave`; `?where=` makes it conditional (305) (spec §2.5).
     static func update(_ collection: ObjectCollection) -> APIRoute {
-        APIRoute(access: .app, execution: .pooled) { request in
+        APIRoute(access: .app) { request in
             let app = try request.requiredApp
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.update(request) }
@@ -92,7 +92,7 @@ enum ObjectHandlers {
     /// `DELETE …/<id>` → `200 {}`; `?where=` makes it conditional (305). The body is ignored:
     /// SDKs send `null`, `{}` or hook flags there (spec §2.6).
     static func delete(_ collection: ObjectCollection) -> APIRoute {
-        APIRoute(access: .app, execution: .pooled) { request in
+        APIRoute(access: .app) { request in
             let app = try request.requiredApp
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.delete(request) }

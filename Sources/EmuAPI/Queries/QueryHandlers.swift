@@ -5,7 +5,7 @@ import LCWire
 /// `GET /1.1/classes/<Class>`: queries (§3), filtered, ordered and paged inside SQLite.
 enum QueryHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/1.1/classes/:className", APIRoute(access: .app, execution: .pooled) { request in
+        router.add("GET", "/1.1/classes/:className", APIRoute(access: .app) { request in
             let className = request.parameter("className")
             guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
             let parameters = try QueryParameters { request.query($0) }
@@ -21,14 +21,14 @@ enum QueryHandlers {
             return APIResponse(json: .object(try run(className, parameters, render, request)))
         })
         // spec §6.4: role queries on the `/1.1/roles` alias.
-        router.add("GET", "/1.1/roles", APIRoute(access: .app, execution: .pooled) { request in
+        router.add("GET", "/1.1/roles", APIRoute(access: .app) { request in
             let parameters = try QueryParameters { request.query($0) }
             return APIResponse(json: .object(try run(LCClassName.role, parameters, RenderOptions(parameter: { request.query($0) }), request)))
         })
-        router.add("GET", "/1.1/cloudQuery", APIRoute(access: .app, execution: .pooled) { request in
+        router.add("GET", "/1.1/cloudQuery", APIRoute(access: .app) { request in
             try CloudQueryHandler.handle(request)
         })
-        router.add("GET", "/1.1/scan/classes/:className", APIRoute(access: .master, execution: .pooled) { request in
+        router.add("GET", "/1.1/scan/classes/:className", APIRoute(access: .master, work: .slow) { request in
             try ScanHandler.handle(request)
         })
     }

@@ -5,8 +5,8 @@ import LCWire
 /// six-digit code (to the outbox), `verifySmsCode/<code>` spends it.
 enum SMSHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("POST", "/1.1/requestSmsCode", APIRoute(access: .app, execution: .pooled) { try requestCode($0) })
-        router.add("POST", "/1.1/verifySmsCode/:code", APIRoute(access: .app, execution: .pooled) { try verifyCode($0) })
+        router.add("POST", "/1.1/requestSmsCode", APIRoute(access: .app) { try requestCode($0) })
+        router.add("POST", "/1.1/verifySmsCode/:code", APIRoute(access: .app) { try verifyCode($0) })
     }
 
     /// Most minutes a code may live: a day, like the daily limit's window.

@@ -6,7 +6,7 @@ import LCWire
 enum UserSMSHandlers {
     static func register(in router: inout Router<APIRoute>) {
         func post(_ path: String, _ handler: @escaping @Sendable (APIRequest) throws -> APIResponse) {
-            router.add("POST", path, APIRoute(access: .app, execution: .pooled) { try handler($0) })
+            router.add("POST", path, APIRoute(access: .app) { try handler($0) })
         }
         post("/1.1/requestLoginSmsCode") { try requestLogin($0) }
         post("/1.1/usersByMobilePhone") { try signUpOrLogIn($0) }
@@ -14,7 +14,7 @@ enum UserSMSHandlers {
         post("/1.1/verifyMobilePhone/:code") { try verifyPhone($0) }
         post("/1.1/requestPasswordResetBySmsCode") { try requestPasswordReset($0) }
         router.add("PUT", "/1.1/resetPasswordBySmsCode/:code",
-                   APIRoute(access: .app, execution: .pooled) { try resetPassword($0) })
+                   APIRoute(access: .app) { try resetPassword($0) })
         post("/1.1/requestChangePhoneNumber") { try requestPhoneChange($0) }
         post("/1.1/changePhoneNumber") { try changePhone($0) }
     }

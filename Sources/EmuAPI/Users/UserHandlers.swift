@@ -6,22 +6,22 @@ import LCWire
 /// reach `signUp`, `fetch`, `update` and `delete` from `ObjectHandlers`).
 enum UserHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("POST", "/1.1/login", APIRoute(access: .app, execution: .pooled) { request in
+        router.add("POST", "/1.1/login", APIRoute(access: .app) { request in
             try logIn(request, fields: try request.jsonObjectBody())
         })
-        router.add("GET", "/1.1/login", APIRoute(access: .app, execution: .pooled) { request in
+        router.add("GET", "/1.1/login", APIRoute(access: .app, work: .writes) { request in
             try logIn(request, fields: legacyLogInFields(request))
         })
-        router.add("GET", "/1.1/users/me", APIRoute(access: .app, execution: .pooled) { try me($0) })
-        router.add("GET", "/1.1/users", APIRoute(access: .app, execution: .pooled) { try query($0) })
+        router.add("GET", "/1.1/users/me", APIRoute(access: .app) { try me($0) })
+        router.add("GET", "/1.1/users", APIRoute(access: .app) { try query($0) })
         router.add("PUT", "/1.1/users/:objectId/refreshSessionToken",
-                   APIRoute(access: .app, execution: .pooled) { try refreshSessionToken($0) })
+                   APIRoute(access: .app) { try refreshSessionToken($0) })
         router.add("PUT", "/1.1/users/:objectId/updatePassword",
-                   APIRoute(access: .app, execution: .pooled) { try updatePassword($0) })
+                   APIRoute(access: .app) { try updatePassword($0) })
         router.add("POST", "/1.1/requestPasswordReset",
-                   APIRoute(access: .app, execution: .pooled) { try requestPasswordReset($0) })
+                   APIRoute(access: .app) { try requestPasswordReset($0) })
         router.add("POST", "/1.1/requestEmailVerify",
-                   APIRoute(access: .app, execution: .pooled) { try requestEmailVerify($0) })
+                   APIRoute(access: .app) { try requestEmailVerify($0) })
         UserLinkPages.register(in: &router)
     }
 

@@ -8,9 +8,9 @@ import LCWire
 enum UserLinkPages {
     static func register(in router: inout Router<APIRoute>) {
         let access = RouteAccess.appInPath(parameter: "appId")
-        router.add("GET", "/__auth/:appId/reset/:token", APIRoute(access: access, execution: .pooled) { try resetForm($0) })
-        router.add("POST", "/__auth/:appId/reset/:token", APIRoute(access: access, execution: .pooled) { try reset($0) })
-        router.add("GET", "/__auth/:appId/verify/:token", APIRoute(access: access, execution: .pooled) { try verify($0) })
+        router.add("GET", "/__auth/:appId/reset/:token", APIRoute(access: access) { try resetForm($0) })
+        router.add("POST", "/__auth/:appId/reset/:token", APIRoute(access: access) { try reset($0) })
+        router.add("GET", "/__auth/:appId/verify/:token", APIRoute(access: access, work: .writes) { try verify($0) })
     }
 
     static func resetForm(_ request: APIRequest) throws -> APIResponse {

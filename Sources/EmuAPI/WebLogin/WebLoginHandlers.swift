@@ -14,9 +14,10 @@ enum WebLoginHandlers {
         router.add("POST", "/api/logout", route { try logout($0) })
     }
 
-    /// Keyless, pooled (every handler may write); refusals become the API's own envelope.
+    /// Keyless, on the workers (every handler may write, GETs too: a session or a captcha is
+    /// started); refusals become the API's own envelope.
     private static func route(_ handler: @escaping @Sendable (WebRequest) throws -> WebReply) -> APIRoute {
-        APIRoute(access: .keyless, execution: .pooled) { request in
+        APIRoute(access: .keyless, work: .writes) { request in
             let web = try WebRequest(request)
             do {
                 return try handler(web).response

@@ -26,7 +26,7 @@ enum TestRoutes {
         }
         router.add("GET", "/1.1/test/master", APIRoute(access: .master) { _ in APIResponse(json: ["ok": true]) })
         router.add("GET", "/1.1/test/thrown-code", APIRoute(access: .app) { _ in throw LCErrorCode.objectNotFound })
-        router.add("POST", "/1.1/test/items", APIRoute(access: .app, execution: .pooled) { request in
+        router.add("POST", "/1.1/test/items", APIRoute(access: .app) { request in
             try create(className: "Item", request)
         })
         router.add("DELETE", "/1.1/test/items/:objectId", APIRoute(access: .app) { request in
@@ -35,10 +35,10 @@ enum TestRoutes {
             if id.hasPrefix("bad") { throw APIError(.objectNotFound(objectId: id, className: "Item")) }
             return APIResponse(json: [:])
         })
-        router.add("POST", "/1.1/classes/:className", APIRoute(access: .app, execution: .pooled) { request in
+        router.add("POST", "/1.1/classes/:className", APIRoute(access: .app) { request in
             try create(className: request.parameter("className"), request)
         })
-        router.add("PUT", "/1.1/classes/:className/:objectId", APIRoute(access: .app, execution: .pooled) { request in
+        router.add("PUT", "/1.1/classes/:className/:objectId", APIRoute(access: .app) { request in
             try update(request)
         })
     }

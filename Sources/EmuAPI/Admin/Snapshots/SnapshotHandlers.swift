@@ -4,7 +4,7 @@ import LCWire
 /// `/__admin/snapshots` (master key): save the app's data under a name and go back to it.
 enum SnapshotHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("PUT", "/__admin/snapshots/:name", APIRoute(access: .master, execution: .pooled) { request in
+        router.add("PUT", "/__admin/snapshots/:name", APIRoute(access: .master) { request in
             let app = try request.requiredApp
             _ = try request.jsonObjectBody()  // none, or `{}`: nothing to say yet, but no junk either
             let name = try validName(request)
@@ -13,7 +13,7 @@ enum SnapshotHandlers {
             }
             return APIResponse(json: try describe(name, app))
         })
-        router.add("POST", "/__admin/snapshots/:name/restore", APIRoute(access: .master, execution: .pooled) { request in
+        router.add("POST", "/__admin/snapshots/:name/restore", APIRoute(access: .master) { request in
             let app = try request.requiredApp
             _ = try request.jsonObjectBody()
             let name = request.parameter("name")

@@ -57,7 +57,7 @@ final class APIHandler: HTTPHandler {
     /// Runs the route where it belongs: on the connection's queue, or on the worker pool.
     func execute(_ route: APIRoute, _ request: APIRequest, received: HTTPRequest,
                  respond: @escaping @Sendable (HTTPResponse) -> Void) {
-        switch route.execution {
+        switch route.execution(for: request.http.method) {
         case .inline:
             respond(finish(run(route, request), for: received))
         case .pooled:

@@ -24,16 +24,38 @@ public enum RouteExecution: Sendable {
     case pooled
 }
 
+/// What a route's handler does, from which its `RouteExecution` is derived rather than chosen
+/// route by route. Short reads answer on the connection's queue: handing them to a worker costs
+/// two thread hops and a suspend/resume of the connection's read source per request (issue 15's
+/// profile of the signed Post fetch). Writes wait for the one SQLite writer and slow work would
+/// hold the connection's thread, so both go to the worker pool.
+public enum RouteWork: Sendable, Equatable {
+    /// As the method says: GET and HEAD read, every other method writes.
+    case byMethod
+    /// Changes data although the method is GET (a captcha issued, an email link followed).
+    case writes
+    /// Takes long whatever the method: password hashing, PNG rendering, whole files, scans.
+    case slow
+}
+
 /// A route's handler and its requirements.
 public struct APIRoute: Sendable {
     public var access: RouteAccess
-    public var execution: RouteExecution
+    public var work: RouteWork
     public var handler: @Sendable (APIRequest) throws -> APIResponse
 
-    public init(access: RouteAccess, execution: RouteExecution = .inline,
+    public init(access: RouteAccess, work: RouteWork = .byMethod,
                 handler: @escaping @Sendable (APIRequest) throws -> APIResponse) {
         self.access = access
-        self.execution = execution
+        self.work = work
         self.handler = handler
+    }
+
+    /// Inline for a read, pooled for a write or slow work.
+    public func execution(for method: String) -> RouteExecution {
+        switch work {
+        case .byMethod: return method == "GET" || method == "HEAD" ? .inline : .pooled
+        case .writes, .slow: return .pooled
+        }
     }
 }

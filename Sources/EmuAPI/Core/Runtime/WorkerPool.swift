@@ -1,23 +1,60 @@
 import Dispatch
 import Primitives
 
-/// A bounded pool for handlers that may block: a fixed number of serial lanes on one
-/// concurrent queue, so slow work never starves the connection queues and never grows threads
-/// without bound (architecture.md: "never block inside an I/O handler").
+/// A bounded pool for handlers that may block (writes, password hashing, files): at most `width`
+/// jobs run at once, on one concurrent queue, so slow work never starves the connection queues
+/// and never grows threads without bound (architecture.md: "never block inside an I/O handler").
+///
+/// Jobs wait in one FIFO that every free runner takes from, so a short job never waits behind a
+/// slow one while another runner is idle (serial lanes chosen round-robin did exactly that).
 final class WorkerPool: Sendable {
-    private let lanes: [DispatchQueue]
-    private let next = Locked(0)
+    typealias Job = @Sendable () -> Void
 
-    init(width: Int) {
-        let target = DispatchQueue(label: "lcemu.workers", attributes: .concurrent)
-        lanes = (0..<max(1, width)).map { DispatchQueue(label: "lcemu.worker.\($0)", target: target) }
+    private struct State {
+        var pending: [Job] = []
+        var head = 0
+        var running = 0
     }
 
-    func submit(_ work: @escaping @Sendable () -> Void) {
-        let index = next.withValue { value -> Int in
-            value = (value + 1) % lanes.count
-            return value
+    private let width: Int
+    private let queue = DispatchQueue(label: "lcemu.workers", attributes: .concurrent)
+    private let state = Locked(State())
+
+    init(width: Int) {
+        self.width = max(1, width)
+    }
+
+    func submit(_ job: @escaping Job) {
+        let startRunner = state.withValue { state -> Bool in
+            state.pending.append(job)
+            guard state.running < width else { return false }
+            state.running += 1
+            return true
         }
-        lanes[index].async(execute: work)
+        if startRunner { queue.async { [self] in runUntilEmpty() } }
+    }
+
+    /// One runner: takes jobs in order until none is left, then stops.
+    private func runUntilEmpty() {
+        while let job = nextJob() { job() }
+    }
+
+    private func nextJob() -> Job? {
+        state.withValue { state -> Job? in
+            guard state.head < state.pending.count else {
+                state.pending.removeAll(keepingCapacity: true)
+                state.head = 0
+                state.running -= 1
+                return nil
+            }
+            let job = state.pending[state.head]
+            state.head += 1
+            // Drop taken jobs now and then so a long busy spell does not keep them all.
+            if state.head >= 64 && state.head * 2 >= state.pending.count {
+                state.pending.removeFirst(state.head)
+                state.head = 0
+            }
+            return job
+        }
     }
 }

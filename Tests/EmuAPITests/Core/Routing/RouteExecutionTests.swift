@@ -1,0 +1,34 @@
+@testable import EmuAPI
+import EmuHTTP
+import Testing
+
+/// Where a route runs is derived from what it does (`RouteWork`), never chosen route by route.
+struct RouteExecutionTests {
+    static let noop: @Sendable (APIRequest) throws -> APIResponse = { _ in APIResponse(json: .null) }
+
+    @Test(arguments: [
+        (RouteWork.byMethod, "GET", RouteExecution.inline), (.byMethod, "HEAD", .inline),
+        (.byMethod, "POST", .pooled), (.byMethod, "PUT", .pooled), (.byMethod, "DELETE", .pooled),
+        (.writes, "GET", .pooled), (.slow, "GET", .pooled), (.slow, "POST", .pooled),
+    ])
+    func execution_followsTheWork(work: RouteWork, method: String, expected: RouteExecution) {
+        #expect(APIRoute(access: .app, work: work, handler: Self.noop).execution(for: method) == expected)
+    }
+
+    /// The routes that read with a GET answer inline; GETs that write or take long do not.
+    @Test(arguments: [
+        ("GET", "/1.1/classes/Post/abc", RouteExecution.inline), ("GET", "/1.1/classes/Post", .inline),
+        ("GET", "/1.1/users/me", .inline), ("GET", "/1.1/date", .inline),
+        ("GET", "/1.1/login", .pooled), ("GET", "/1.1/requestCaptcha", .pooled),
+        ("GET", "/1.1/captchaImage", .pooled), ("GET", "/api/captcha/login", .pooled),
+        ("GET", "/1.1/scan/classes/Post", .pooled), ("GET", "/__files/app/key", .pooled),
+        ("POST", "/1.1/classes/Post", .pooled), ("PUT", "/1.1/classes/Post/abc", .pooled),
+    ])
+    func theRouteTable_runsReadsInline(method: String, path: String, expected: RouteExecution) throws {
+        guard case .found(let route, _) = Routes.make().match(method: method, path: path) else {
+            Issue.record("no route for \(method) \(path)")
+            return
+        }
+        #expect(route.execution(for: method) == expected)
+    }
+}

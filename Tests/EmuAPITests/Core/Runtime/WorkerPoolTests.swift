@@ -1,0 +1,47 @@
+import Dispatch
+@testable import EmuAPI
+import Primitives
+import Testing
+
+/// The worker pool: one queue of jobs that any free runner takes, at most `width` at once.
+struct WorkerPoolTests {
+    /// Waits for `semaphore` at most 10 s: a pool that loses a job fails instead of hanging.
+    func finished(_ semaphore: DispatchSemaphore) -> Bool {
+        semaphore.wait(timeout: .now() + 10) == .success
+    }
+
+    @Test func aShortJob_neverWaitsBehindABlockedOne_whileARunnerIsFree() {
+        let pool = WorkerPool(width: 2)
+        let release = DispatchSemaphore(value: 0), blocked = DispatchSemaphore(value: 0)
+        pool.submit { blocked.signal(); release.wait() }
+        #expect(finished(blocked))
+        // Serial lanes taken in turn put every other job behind the blocked one.
+        for _ in 0..<4 {
+            let done = DispatchSemaphore(value: 0)
+            pool.submit { done.signal() }
+            #expect(finished(done))
+        }
+        release.signal()
+    }
+
+    @Test func atMostWidthJobs_runAtOnce_andEveryJobRuns() {
+        let pool = WorkerPool(width: 2)
+        let running = Locked((now: 0, most: 0))
+        let release = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<6 {
+            pool.submit {
+                running.withValue { $0.now += 1; $0.most = max($0.most, $0.now) }
+                started.signal()
+                release.wait()
+                running.withValue { $0.now -= 1 }
+                done.signal()
+            }
+        }
+        #expect(finished(started) && finished(started))
+        #expect(running.current.now == 2)
+        for _ in 0..<6 { release.signal() }
+        for _ in 0..<6 { #expect(finished(done)) }
+        #expect(running.current.most == 2)
+    }
+}
