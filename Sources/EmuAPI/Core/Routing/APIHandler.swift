@@ -54,12 +54,13 @@ final class APIHandler: HTTPHandler {
         execute(route, apiRequest, received: received, respond: respond)
     }
 
-    /// Runs the route where it belongs: on the connection's queue, or on the worker pool.
+    /// Runs the route where it belongs: on the connection's queue (while the pool allows), or on
+    /// the worker pool.
     func execute(_ route: APIRoute, _ request: APIRequest, received: HTTPRequest,
                  respond: @escaping @Sendable (HTTPResponse) -> Void) {
         switch route.execution(for: request.http.method) {
         case .inline:
-            respond(finish(run(route, request), for: received))
+            pool.runInlineOrSubmit { [self] in respond(finish(run(route, request), for: received)) }
         case .pooled:
             pool.submit { [self] in respond(finish(run(route, request), for: received)) }
         }

@@ -45,3 +45,30 @@ struct WorkerPoolTests {
         #expect(running.current.most == 2)
     }
 }
+
+/// Short reads run on the caller's thread until `width` of them do; the next one is queued.
+struct InlineJobTests {
+    @Test func aShortJob_runsOnTheCallersThread_whileTheInlineSlotsLast() {
+        let pool = WorkerPool(width: 1)
+        let ranInline = Locked(false)
+        pool.runInlineOrSubmit { ranInline.withValue { $0 = true } }
+        #expect(ranInline.current)  // run before `runInlineOrSubmit` returned
+    }
+
+    @Test func pastWidth_aShortJob_isQueued_andStillRuns() {
+        let pool = WorkerPool(width: 1)
+        let release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let waitedInVain = Locked(false)
+        pool.runInlineOrSubmit {
+            // The one inline slot is taken: the next job must go to a runner. Run inline, it
+            // would wait here for a release that only comes after it returns.
+            pool.runInlineOrSubmit {
+                if release.wait(timeout: .now() + 10) == .timedOut { waitedInVain.withValue { $0 = true } }
+                done.signal()
+            }
+            release.signal()
+        }
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(!waitedInVain.current)
+    }
+}
