@@ -50,7 +50,7 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("shutdown-grace"), help: "Seconds a shutdown waits for requests in flight. [env: LCEMU_SHUTDOWN_GRACE] (default: 10)")
     var shutdownGrace: Double?
 
-    @Option(name: .customLong("workers"), help: "Worker lanes for slow requests (writes, hashing). [env: LCEMU_WORKERS] (default: number of cores, at least 2)")
+    @Option(name: .customLong("workers"), help: "Workers for writes and slow requests (hashing, files); also how many reads answer at once on the connections' threads. [env: LCEMU_WORKERS] (default: number of cores, at least 2)")
     var workers: Int?
 
     @Option(name: .customLong("sign-max-skew"), help: "Refuse X-LC-Sign timestamps further than this many seconds from the clock; 0 = no check. [env: LCEMU_SIGN_MAX_SKEW] (default: 0)")
