@@ -34,40 +34,49 @@ public struct LCDate: Comparable, Hashable, Sendable {
     public var iso: String {
         let (days, msOfDay) = Self.floorDivide(millisecondsSince1970, Self.millisecondsPerDay)
         let (year, month, day) = Self.civil(fromDays: days)
-        var text: [UInt8] = []
-        text.reserveCapacity(27)
-        if (0...9999).contains(year) {
-            Self.appendDigits(year, width: 4, to: &text)
-        } else {
-            text.append(year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            Self.appendDigits(year.magnitude, width: 6, to: &text)
+        // Written straight into the string's storage: one allocation, no intermediate array
+        // (two dates are formatted per object on every fetch).
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            var at = 0
+            func put(_ character: Unicode.Scalar) {
+                buffer[at] = UInt8(ascii: character)
+                at += 1
+            }
+            func digits(_ value: UInt64, width: Int) {
+                let count = max(width, Self.decimalDigitCount(value))
+                var rest = value
+                for index in stride(from: at + count - 1, through: at, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                at += count
+            }
+            if (0...9999).contains(year) {
+                digits(UInt64(year), width: 4)
+            } else {
+                put(year < 0 ? "-" : "+")
+                digits(year.magnitude, width: 6)
+            }
+            put("-"); digits(UInt64(month), width: 2)
+            put("-"); digits(UInt64(day), width: 2)
+            put("T"); digits(UInt64(msOfDay / 3_600_000), width: 2)
+            put(":"); digits(UInt64(msOfDay / 60_000 % 60), width: 2)
+            put(":"); digits(UInt64(msOfDay / 1000 % 60), width: 2)
+            put("."); digits(UInt64(msOfDay % 1000), width: 3)
+            put("Z")
+            return at
         }
-        text.append(UInt8(ascii: "-"))
-        Self.appendDigits(month, width: 2, to: &text)
-        text.append(UInt8(ascii: "-"))
-        Self.appendDigits(day, width: 2, to: &text)
-        text.append(UInt8(ascii: "T"))
-        Self.appendDigits(msOfDay / 3_600_000, width: 2, to: &text)
-        text.append(UInt8(ascii: ":"))
-        Self.appendDigits(msOfDay / 60_000 % 60, width: 2, to: &text)
-        text.append(UInt8(ascii: ":"))
-        Self.appendDigits(msOfDay / 1000 % 60, width: 2, to: &text)
-        text.append(UInt8(ascii: "."))
-        Self.appendDigits(msOfDay % 1000, width: 3, to: &text)
-        text.append(UInt8(ascii: "Z"))
-        return String(decoding: text, as: UTF8.self)
     }
 
-    /// Appends `value` in decimal, left-padded with zeros to `width` digits.
-    static func appendDigits<T: BinaryInteger>(_ value: T, width: Int, to text: inout [UInt8]) {
-        let start = text.count
-        var rest = value
-        repeat {
-            text.append(UInt8(ascii: "0") + UInt8(rest % 10))
+    /// How many decimal digits `value` has (1 for 0).
+    static func decimalDigitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
             rest /= 10
-        } while rest > 0
-        while text.count - start < width { text.append(UInt8(ascii: "0")) }
-        text[start...].reverse()
+        }
+        return count
     }
 
     /// Division rounding toward negative infinity, so dates before 1970 land on the right day.

@@ -34,6 +34,12 @@ import Testing
         #expect(LCDate(millisecondsSince1970: -62_167_219_200_001).iso == "-000001-12-31T23:59:59.999Z")
     }
 
+    /// The extremes of the millisecond range print every digit of their nine-digit years.
+    @Test func iso_printsTheExtremesOfTheRange() {
+        #expect(LCDate(millisecondsSince1970: .max).iso == "+292278994-08-17T07:12:55.807Z")
+        #expect(LCDate(millisecondsSince1970: .min).iso == "-292275055-05-16T16:47:04.192Z")
+    }
+
     @Test func iso_roundTripsEveryDayAcrossFourCenturies() {
         // 1900-01-01 to 2300-01-01 at noon plus an odd millisecond, one step per day.
         var day = LCDate(iso: "1900-01-01T12:00:00.007Z")!.millisecondsSince1970
