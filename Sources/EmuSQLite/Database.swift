@@ -19,6 +19,11 @@ public final class Database {
     var savepointDepth = 0
     /// What a registered function threw, until `Statement.step` hands it on in its error.
     let functionFailure = FunctionFailure()
+    /// Set while a read runs on a connection that can write (the in-memory writer): statements
+    /// that would write then fail with SQLITE_READONLY, as on a read-only connection. Checked
+    /// per statement rather than through `PRAGMA query_only`, whose every change expires all
+    /// prepared statements (each cached one was parsed again on every read).
+    var refusesWrites = false
 
     /// Bounds the cache so that SQL built at run time (say, `IN (?, ?, …)` lists of varying
     /// length) cannot grow it without limit.

@@ -24,8 +24,8 @@ extension DatabaseQueue {
     /// For a file database in WAL mode it uses a pooled read-only connection inside a deferred
     /// transaction, so every query in `body` sees the same snapshot, while the writer and other
     /// readers carry on. Otherwise, and when called from inside `write`, it runs on the writer
-    /// (so it sees the enclosing transaction's changes) with `PRAGMA query_only` set, which makes
-    /// writes fail there as they would on a reader.
+    /// (so it sees the enclosing transaction's changes) refusing statements that write, which
+    /// then fail there as they would on a reader (SQLITE_READONLY).
     @discardableResult
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let readers, !isOnWriterQueue {
@@ -37,10 +37,9 @@ extension DatabaseQueue {
             }
         }
         return try onWriter { db in
-            let wasQueryOnly = try db.scalar("PRAGMA query_only")?.int64Value == 1
-            if wasQueryOnly { return try body(db) }
-            try db.execute("PRAGMA query_only = 1", [])
-            defer { try? db.execute("PRAGMA query_only = 0", []) }
+            if db.refusesWrites { return try body(db) }  // a nested read
+            db.refusesWrites = true
+            defer { db.refusesWrites = false }
             return try body(db)
         }
     }

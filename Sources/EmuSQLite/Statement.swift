@@ -36,6 +36,9 @@ public final class Statement {
         guard let database, database.isOpen else {
             throw SQLiteError.closed("database connection", sql: sql)
         }
+        if database.refusesWrites && mayWrite {
+            throw SQLiteError(extendedCode: SQLITE_READONLY, message: "attempt to write a readonly database", sql: sql)
+        }
         _ = database.functionFailure.take()  // only what a function throws during this step counts
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
@@ -63,6 +66,18 @@ public final class Statement {
     public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
     /// True when the statement makes no direct change to the database file.
+    /// How many times SQLite compiled this statement again since it was prepared (after a
+    /// schema change, or anything else that expired it).
+    var reprepareCount: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)) }
+
+    /// Whether running the statement may change the database. SQLite counts every PRAGMA as a
+    /// writer; one that only reads a setting (`PRAGMA journal_mode`, no `=`) does not write.
+    var mayWrite: Bool {
+        guard sqlite3_stmt_readonly(handle) == 0 else { return false }
+        let text = sql.drop { $0.isWhitespace }
+        return !(text.prefix(6).uppercased() == "PRAGMA" && !text.contains("="))
+    }
+
     public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
     /// True between the first step and completion or reset: the statement is mid-iteration.

@@ -60,7 +60,7 @@ import Testing
                 try queue.read { try $0.execute("INSERT INTO t VALUES (1)") }
             }
             #expect(error.code == 8) // SQLITE_READONLY
-            // On the in-memory writer, query_only is lifted again after the read.
+            // On the in-memory writer, writes are allowed again after the read.
             try queue.write { try $0.execute("INSERT INTO t VALUES (1)") }
             try queue.close()
         }
