@@ -29,6 +29,11 @@ import Testing
         (["import"], [:]),
         (["export"], [:]),
         (["frobnicate"], [:]),
+        (["exec"], [:]),
+        (["exec", "true"], [:]),
+        (["exec", "--port", "abc", "--", "true"], [:]),
+        (["exec", "--import", "/nonexistent/data.json", "--", "true"], [:]),
+        (["exec", "--export-on-exit", "/nonexistent/out.json", "--", "true"], [:]),
     ]
 
     @Test(arguments: badInvocations)
@@ -68,13 +73,14 @@ import Testing
         return blocks
     }
 
-    @Test(arguments: ["serve", "import", "export"])
+    @Test(arguments: ["serve", "exec", "import", "export"])
     func help_listsEveryOption_withItsEnvironmentVariable(command: String) throws {
         let outcome = try RunningBinary.run([command, "--help"])
         #expect(outcome.termination == .exited(0))
         let blocks = Self.optionBlocks(outcome.output)
         #expect(blocks.count >= 3)
-        for (name, text) in blocks where !["--help", "--version", "--class", "--wordpress", "--replace", "--out"].contains(name) {
+        for (name, text) in blocks where !["--help", "--version", "--class", "--wordpress", "--replace", "--out",
+                                                              "--import", "--export-on-exit", "--quiet"].contains(name) {
             let expected = "[env: LCEMU_" + name.dropFirst(2).uppercased().replacingOccurrences(of: "-", with: "_")
             #expect(text.contains(expected), "\(command) \(name): \(text)")
         }
