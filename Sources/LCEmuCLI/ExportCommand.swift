@@ -1,6 +1,5 @@
 import ArgumentParser
 import EmuAPI
-import Foundation
 import Primitives
 
 /// `lcemu export`: write a class as `{"results":[…]}` (docs/import-export.md).
@@ -21,23 +20,9 @@ struct ExportCommand: ParsableCommand {
         let store = try options.open(create: false)
         defer { try? store.close() }
         let records = try store.exportRecords(className: className)
-        let bytes = ExportDocument.serialize(records)
         let destination = out ?? "-"
-        if destination == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
-        } else {
-            let url = URL(fileURLWithPath: destination)
-            let directory = url.deletingLastPathComponent().path
-            guard FileManager.default.fileExists(atPath: directory) else {
-                throw CommandFailure("\(destination): cannot be written: no directory \(directory)")
-            }
-            do {
-                try Data(bytes).write(to: url, options: .atomic)
-            } catch {
-                throw CommandFailure("\(destination): cannot be written (a directory, or no permission)")
-            }
-        }
-        let place = destination == "-" ? "standard output" : destination
+        try ExportFile.write(ExportDocument.serialize(records), to: destination)
+        let place = ExportFile.place(destination)
         StandardStream.error.write("lcemu: exported \(records.count) objects of \(className) (app \(store.appId)) to \(place)\n")
     }
 }

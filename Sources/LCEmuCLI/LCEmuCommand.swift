@@ -10,7 +10,7 @@ struct LCEmuCommand: ParsableCommand {
             a command-line option wins over the environment.
             """,
         version: LCEmuVersion.current,
-        subcommands: [ServeCommand.self, HealthcheckCommand.self, ImportCommand.self, ExportCommand.self],
+        subcommands: [ServeCommand.self, ExecCommand.self, HealthcheckCommand.self, ImportCommand.self, ExportCommand.self],
         defaultSubcommand: ServeCommand.self)
 }
 

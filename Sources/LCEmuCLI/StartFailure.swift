@@ -1,3 +1,4 @@
+import EmuAPI
 import EmuHTTP
 #if canImport(Glibc)
 import Glibc
@@ -5,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Why `serve` could not start although its options were well formed: the machine refused,
+/// Why `serve` or `exec` could not start although its options were well formed: the machine refused,
 /// not the user. These exit 1, usage errors 64 (docs/configuration.md, "Exit statuses"), so a
 /// script can tell "fix the command" from "free the port, fix the files, retry".
 enum StartFailure {
@@ -15,9 +16,13 @@ enum StartFailure {
         return CommandFailure("cannot listen on \(address): \(reason(error))")
     }
 
-    /// The databases, seed or data directory could not be opened or loaded.
+    /// The databases, seed or data directory could not be opened or loaded; or `exec --import`
+    /// met a database that already has data.
     static func opening(_ error: Error) -> CommandFailure {
-        CommandFailure("cannot start: \(error)")
+        if let error = error as? InitialDataError {
+            return CommandFailure("--import: \(error) (use --data :memory:, the default of exec, or an empty directory)")
+        }
+        return CommandFailure("cannot start: \(error)")
     }
 
     /// A certificate or key that exists but does not load, or a self-signed one that cannot be kept.

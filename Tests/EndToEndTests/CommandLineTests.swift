@@ -2,7 +2,8 @@ import EmuTesting
 import Foundation
 import Testing
 
-/// What the binary says about its options, and how it refuses bad ones.
+/// What the binary says about its options, and how it refuses bad ones. The binary is waited for
+/// off the concurrency pool (`runAsync`), which the async story tests share.
 @Suite struct CommandLineTests {
     static let badInvocations: [([String], [String: String])] = [
         (["serve", "--port", "abc"], [:]),
@@ -29,25 +30,30 @@ import Testing
         (["import"], [:]),
         (["export"], [:]),
         (["frobnicate"], [:]),
+        (["exec"], [:]),
+        (["exec", "true"], [:]),
+        (["exec", "--port", "abc", "--", "true"], [:]),
+        (["exec", "--import", "/nonexistent/data.json", "--", "true"], [:]),
+        (["exec", "--export-on-exit", "/nonexistent/out.json", "--", "true"], [:]),
     ]
 
     @Test(arguments: badInvocations)
-    func badOption_printsOneLine_andExits64(arguments: [String], environment: [String: String]) throws {
+    func badOption_printsOneLine_andExits64(arguments: [String], environment: [String: String]) async throws {
         let data = try TemporaryDirectory()
-        let outcome = try RunningBinary.run(arguments, environment: environment.merging(["LCEMU_DATA": data.path]) { a, _ in a })
+        let outcome = try await RunningBinary.runAsync(arguments, environment: environment.merging(["LCEMU_DATA": data.path]) { a, _ in a })
         #expect(outcome.termination == .exited(64), "\(arguments): \(outcome.error)")
         #expect(outcome.errorLines.count == 1, "\(outcome.error)")
         #expect(outcome.error.hasPrefix("lcemu: "))
         #expect(!outcome.error.contains("Fatal error") && !outcome.error.contains("Stack"))
     }
 
-    @Test func configConflict_namesBothOptions() throws {
+    @Test func configConflict_namesBothOptions() async throws {
         let directory = try TemporaryDirectory()
         let config = try directory.write("apps.json", #"{"apps":[{"appId":"a","appKey":"k","masterKey":"m"}]}"#)
-        let outcome = try RunningBinary.run(["serve", "--config", config, "--master-key", "x"])
+        let outcome = try await RunningBinary.runAsync(["serve", "--config", config, "--master-key", "x"])
         #expect(outcome.error == "lcemu: --master-key conflicts with --config: declare every app in the config file\n")
         let typo = try directory.write("typo.json", #"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","options":{"skew":1}}]}"#)
-        let typoOutcome = try RunningBinary.run(["serve", "--config", typo])
+        let typoOutcome = try await RunningBinary.runAsync(["serve", "--config", typo])
         #expect(typoOutcome.error.hasPrefix("lcemu: config file \(typo): apps[0].options: unknown option 'skew' (known: signMaxSkewSeconds, "))
         #expect(typoOutcome.error.hasSuffix(")\n") && typoOutcome.error.split(separator: "\n").count == 1)
         #expect(typoOutcome.termination == .exited(64))
@@ -68,20 +74,21 @@ import Testing
         return blocks
     }
 
-    @Test(arguments: ["serve", "import", "export"])
-    func help_listsEveryOption_withItsEnvironmentVariable(command: String) throws {
-        let outcome = try RunningBinary.run([command, "--help"])
+    @Test(arguments: ["serve", "exec", "import", "export"])
+    func help_listsEveryOption_withItsEnvironmentVariable(command: String) async throws {
+        let outcome = try await RunningBinary.runAsync([command, "--help"])
         #expect(outcome.termination == .exited(0))
         let blocks = Self.optionBlocks(outcome.output)
         #expect(blocks.count >= 3)
-        for (name, text) in blocks where !["--help", "--version", "--class", "--wordpress", "--replace", "--out"].contains(name) {
+        for (name, text) in blocks where !["--help", "--version", "--class", "--wordpress", "--replace", "--out",
+                                                              "--import", "--export-on-exit", "--quiet"].contains(name) {
             let expected = "[env: LCEMU_" + name.dropFirst(2).uppercased().replacingOccurrences(of: "-", with: "_")
             #expect(text.contains(expected), "\(command) \(name): \(text)")
         }
     }
 
-    @Test func serveHelp_namesTheNewOptions() throws {
-        let help = try RunningBinary.run(["serve", "--help"]).output
+    @Test func serveHelp_namesTheNewOptions() async throws {
+        let help = try await RunningBinary.runAsync(["serve", "--help"]).output
         let names = Self.optionBlocks(help).map(\.name)
         for option in ["--host", "--port", "--data", "--config", "--app-id", "--app-key", "--master-key", "--seed", "--no-seed",
                        "--log-level", "--sign-max-skew", "--durable-writes", "--workers", "--shutdown-grace",

@@ -14,7 +14,8 @@ extension RunningBinary {
         try await offThePool { try serve(arguments, environment: environment) }
     }
 
-    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs a blocking `body` (a wait for a line, an exit, a socket) on a Dispatch thread.
+    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
         }

@@ -49,9 +49,7 @@ public final class AppDataFile {
 
     /// Every class with a row in `classes`, by name.
     public func classNames() throws -> [String] {
-        try database.read { db in
-            try db.query("SELECT name FROM classes ORDER BY name").compactMap { $0.first?.textValue }
-        }
+        try database.read { db in try AppDataDocument.classNames(in: db) }
     }
 }
 
@@ -68,18 +66,11 @@ extension AppDataFile {
     public func exportRecords(className: String) throws -> [ObjectRecord] {
         try database.read { db in
             guard try ObjectStore.classExists(className, in: db) else {
-                let known = try db.query("SELECT name FROM classes ORDER BY name").compactMap { $0.first?.textValue }
+                let known = try AppDataDocument.classNames(in: db)
                 throw TransferError("no class '\(className)' in app \(appId)"
                     + (known.isEmpty ? " (it has no classes)" : " (classes: \(known.joined(separator: ", ")))"))
             }
-            var records: [ObjectRecord] = []
-            try db.query(
-                "SELECT \(QueryPlan.columns) FROM objects WHERE class = ? ORDER BY rowid",
-                [.text(className)]
-            ) { row in
-                records.append(try ObjectStore.record(fromQueryRow: row, className: className))
-            }
-            return records
+            return try AppDataDocument.records(ofClass: className, in: db)
         }
     }
 

@@ -15,6 +15,7 @@ extension HTTPServer {
                 if errno == EMFILE || errno == ENFILE { pauseAccepting() }
                 return
             }
+            SocketOptions.setCloseOnExec(fd)
             if context.registry.count >= context.configuration.maxConnections {
                 refuse(fd)
                 continue

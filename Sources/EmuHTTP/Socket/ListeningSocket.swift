@@ -28,6 +28,7 @@ struct ListeningSocket {
             cursor = info.pointee.ai_next
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
             guard fd >= 0 else { lastError = SocketError("socket"); continue }
+            SocketOptions.setCloseOnExec(fd)
             var on: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
             guard let address = info.pointee.ai_addr, Platform.bind(fd, address, info.pointee.ai_addrlen) == 0 else {

@@ -11,6 +11,12 @@ enum SocketOptions {
         guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else { throw SocketError("fcntl(O_NONBLOCK)") }
     }
 
+    /// Closes the descriptor in programs the process starts (`lcemu exec`'s command): a child
+    /// holding the listening socket would keep the port taken after the server stops.
+    static func setCloseOnExec(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+
     /// Disables Nagle: without it a response costs a ~40 ms delayed-ACK stall (architecture.md).
     static func setNoDelay(_ fd: Int32) {
         var on: Int32 = 1

@@ -10,6 +10,10 @@ public struct EmulatorConfiguration: Sendable {
     public var apps: [AppConfiguration] = [.development]
     /// Directory of seed JSON files loaded into a fresh database and on reset; nil for none.
     public var seedDirectory: String?
+    /// Initial data of particular apps, by app id, instead of the seed directory's: loaded into
+    /// the app's database, which must be fresh (`InitialDataError` otherwise), and on reset.
+    /// `lcemu exec --import` gives the default app its data this way.
+    public var initialData: [String: SeedData] = [:]
     /// Log verbosity.
     public var logLevel: LogLevel = .info
     /// Lanes of the worker pool that runs slow requests (writes, password hashing).

@@ -37,9 +37,13 @@ public final class EmulatorServer: Sendable {
         var apps: [String: AppRuntime] = [:]
         for app in configuration.apps {
             let database = try AppDatabase.open(appId: app.appId, configuration: configuration)
-            let runtime = AppRuntime(configuration: app, database: database, clock: clock, seed: seed)
+            let initialData = configuration.initialData[app.appId]
+            let runtime = AppRuntime(configuration: app, database: database, clock: clock, seed: initialData ?? seed)
             if try runtime.seedIfFresh() {
-                logger.info("app \(app.appId): fresh database, loaded \(seed.records.count) seed objects")
+                logger.info("app \(app.appId): fresh database, loaded \(runtime.seed.records.count) \(initialData == nil ? "seed" : "initial") objects")
+            } else if initialData != nil {
+                try? database.close()
+                throw InitialDataError(appId: app.appId, dataDirectory: configuration.dataDirectory)
             }
             apps[app.appId] = runtime
         }
@@ -99,5 +103,16 @@ extension EmulatorServer {
         }
         done.wait()
         return result.current!
+    }
+}
+
+/// Initial data was given for an app whose database already has data: it would be ignored, so
+/// the emulator refuses to start rather than run on other data than the caller expects.
+public struct InitialDataError: Error, CustomStringConvertible {
+    public let appId: String
+    public let dataDirectory: String
+
+    public var description: String {
+        "the database of app \(appId) in \(dataDirectory) already has data; initial data loads only into a new database"
     }
 }

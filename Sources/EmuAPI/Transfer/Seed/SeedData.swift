@@ -11,8 +11,18 @@ import LCWire
 /// documented); `ACL` becomes the object's ACL.
 public struct SeedData: Sendable {
     public private(set) var records: [ObjectRecord] = []
+    /// Classes created even though no record is of them (an export's empty class), and when.
+    public private(set) var emptyClasses: [String] = []
+    private var emptyClassesCreatedAt = LCDate(millisecondsSince1970: 0)
 
     public init(records: [ObjectRecord] = []) { self.records = records }
+
+    /// Records, and classes to create although they have none, as of `now`.
+    public init(records: [ObjectRecord], emptyClasses: [String], now: LCDate) {
+        self.records = records
+        self.emptyClasses = emptyClasses
+        emptyClassesCreatedAt = now
+    }
 
     /// Reads every `*.json` file of `directory`, in name order.
     public static func load(directory: String, now: LCDate) throws -> SeedData {
@@ -49,6 +59,7 @@ public struct SeedData: Sendable {
     /// Writes every record; the caller provides the transaction.
     public func insert(into db: Database) throws {
         for record in records { try ObjectStore.insert(record, in: db) }
+        for name in emptyClasses { try ObjectStore.ensureClass(name, now: emptyClassesCreatedAt, in: db) }
     }
 }
 

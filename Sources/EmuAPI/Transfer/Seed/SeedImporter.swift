@@ -4,7 +4,11 @@ import LCWire
 public enum SeedImporter {
     /// The objects of an array, or of an export object `{"results":[…]}`.
     public static func objects(in bytes: [UInt8]) throws -> [JSONObject] {
-        let json = try JSONParser.parse(bytes)
+        try objects(in: JSONParser.parse(bytes))
+    }
+
+    /// The objects of a parsed array, or of a parsed export object `{"results":[…]}`.
+    public static func objects(in json: JSON) throws -> [JSONObject] {
         let array: [JSON]
         if let list = json.arrayValue {
             array = list

@@ -1,0 +1,151 @@
+import ArgumentParser
+import EmuAPI
+import Foundation
+import LCWire
+import Primitives
+
+/// `lcemu exec [options] -- COMMAND [ARGUMENTS…]`: start an emulator, run a command against it,
+/// stop the emulator, exit with the command's status (docs/configuration.md, "lcemu exec").
+/// Firebase's `emulators:exec`, for LeanCloud: a test suite in CI needs one line.
+struct ExecCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exec",
+        abstract: "Start an emulator, run a command against it, stop the emulator; exit with the command's status.",
+        usage: "lcemu exec [<options>] -- <command> [<argument> ...]",
+        discussion: """
+            The emulator takes the options of serve, but starts in memory (--data :memory:) on a \
+            free port (--port 0) unless --data, --port or their variables say otherwise. Once it is \
+            ready the command runs with its address and the default app's keys in the environment: \
+            LCEMU_URL, LCEMU_APP_ID, LCEMU_APP_KEY, LCEMU_MASTER_KEY, and for LeanCloud's SDKs \
+            LEANCLOUD_API_SERVER, LEANCLOUD_APP_ID, LEANCLOUD_APP_KEY, LEANCLOUD_APP_MASTER_KEY and \
+            LC_API_SERVER, LC_APP_ID, LC_APP_KEY, LC_APP_MASTER_KEY. SIGINT and SIGTERM are passed \
+            to the command; a second one kills it. The exit status is the command's (128 + n when \
+            signal n killed it; 127 when it cannot be started).
+            """)
+
+    @Option(name: .customLong("import"), help: ArgumentHelp(
+        "Start the default app with this data instead of the seed, and return to it on reset: a file of lcemu export or --export-on-exit, or a seed folder. (default: the seed)",
+        valueName: "file-or-folder"))
+    var importPath: String?
+
+    @Option(name: .customLong("export-on-exit"), help: ArgumentHelp(
+        "When the command ends, whatever its status, write every class of the default app to this file (one document --import reads back).",
+        valueName: "file"))
+    var exportOnExit: String?
+
+    @Flag(help: "No banner and no messages of lcemu's own: only the command's output, and errors. The emulator logs errors only unless --log-level says otherwise.")
+    var quiet = false
+
+    @OptionGroup var options: ServeOptions
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("The command to run and its arguments, after --.", valueName: "command"))
+    var command: [String] = []
+
+    func validate() throws {
+        guard !command.isEmpty else {
+            throw ValidationError("name the command to run after --, e.g. lcemu exec -- npm test")
+        }
+        if let importPath, !FileManager.default.fileExists(atPath: importPath) {
+            throw ValidationError("--import: no file or folder at '\(importPath)'")
+        }
+        if let exportOnExit, exportOnExit != "-" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: exportOnExit, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw ValidationError("--export-on-exit: '\(exportOnExit)' is a directory; name a file")
+            }
+            let directory = URL(fileURLWithPath: exportOnExit).deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--export-on-exit: no directory \(directory) to write '\(exportOnExit)' in")
+            }
+        }
+    }
+
+    func run() throws {
+        let options = self.options.withExecDefaults()
+        let initialData = try importPath.map(Self.loadImport)
+        let quiet = self.quiet
+        let emulator = try StartedEmulator.start(options) { configuration in
+            if let initialData { configuration.initialData[configuration.apps[0].appId] = initialData }
+            if quiet, options.logLevel == nil, Environment.value("LCEMU_LOG_LEVEL") == nil { configuration.logLevel = .error }
+        }
+        let supervisor = CommandSupervisor()
+        SignalHandling.onTermination { number in
+            let outcome = supervisor.received(number)
+            guard !quiet, let message = Self.message(for: outcome, signal: number) else { return }
+            StandardStream.error.write("lcemu: \(message)\n")
+        }
+        if !quiet {
+            let imported = initialData.map { "  import:     \(importPath ?? "") (\($0.records.count) objects into \(emulator.defaultApp.appId))" }
+            StandardStream.error.write(emulator.banner(extra: imported.map { [$0] } ?? []))
+        }
+
+        let status = runCommand(supervisor, environment: ExecEnvironment.merged(
+            ExecEnvironment.variables(url: emulator.localURL, app: emulator.defaultApp),
+            into: ProcessInfo.processInfo.environment))
+        let exported = exportOnExit.map { export(emulator, to: $0) } ?? true
+        emulator.server.shutdown()
+        if !quiet { StandardStream.error.write("lcemu: emulator stopped; the command's exit status was \(status)\n") }
+        // A command that succeeded but whose data could not be written has not done its job.
+        throw ExitCode(status == 0 && !exported ? 1 : status)
+    }
+
+    /// Starts the command and waits for it; its status, 127 when it cannot start, 128 + n when
+    /// signal n arrived before it started.
+    private func runCommand(_ supervisor: CommandSupervisor, environment: [String: String]) -> Int32 {
+        do {
+            let started = try supervisor.start { try CommandProcess.spawn(command, environment: environment) }
+            if let process = started.process { return supervisor.waitForExit(of: process) }
+            return 128 + (started.cancelledBy ?? SIGTERM)
+        } catch {
+            StandardStream.error.write("lcemu: \(error)\n")
+            return 127
+        }
+    }
+
+    /// Writes the default app's data; false (after one line on stderr) when it cannot.
+    private func export(_ emulator: StartedEmulator, to destination: String) -> Bool {
+        let appId = emulator.defaultApp.appId
+        do {
+            guard let app = emulator.server.app(appId) else { throw CommandFailure("no app \(appId)") }
+            let document = try app.exportDocument()
+            try ExportFile.write(document.bytes, to: destination)
+            if !quiet {
+                StandardStream.error.write("lcemu: exported \(document.objects) objects in \(document.classes) classes (app \(appId)) to \(ExportFile.place(destination))\n")
+            }
+            return true
+        } catch {
+            StandardStream.error.write("lcemu: --export-on-exit: \(error)\n")
+            return false
+        }
+    }
+
+    private static func loadImport(_ path: String) throws -> SeedData {
+        do {
+            return try SeedData.load(importing: path, now: .now())
+        } catch let error as TransferError {
+            throw CommandFailure("--import: \(error.description)")
+        } catch {
+            throw CommandFailure("--import: \(path): \(error)")
+        }
+    }
+
+    private static func message(for outcome: CommandSupervisor.Received, signal: Int32) -> String? {
+        let name = SignalHandling.name(of: signal)
+        switch outcome {
+        case .forwarded: return "\(name) received, passed to the command"
+        case .killed: return "\(name) received again, killing the command (SIGKILL)"
+        case .beforeStart: return "\(name) received before the command started: not running it"
+        case .ignored: return nil
+        }
+    }
+}
+
+private extension ServeOptions {
+    /// exec's defaults: in memory and on a free port, unless the option or its variable says otherwise.
+    func withExecDefaults() -> ServeOptions {
+        var options = self
+        if options.appData.data == nil, Environment.value("LCEMU_DATA") == nil { options.appData.data = ":memory:" }
+        if options.port == nil, Environment.value("LCEMU_PORT") == nil { options.port = 0 }
+        return options
+    }
+}
