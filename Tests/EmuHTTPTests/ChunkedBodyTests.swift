@@ -1,5 +1,6 @@
 import EmuHTTP
 import Testing
+import Primitives
 
 /// Chunked request bodies (RFC 9112 §7.1) beyond what a table row can show.
 @Suite("Chunked bodies")

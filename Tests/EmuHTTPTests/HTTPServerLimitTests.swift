@@ -1,5 +1,6 @@
 import EmuHTTP
 import Testing
+import Primitives
 
 @Suite struct HTTPServerLimitTests {
     private func expectRejected(_ raw: String, status: Int, configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {

@@ -1,5 +1,6 @@
 import EmuHTTP
 import Testing
+import Primitives
 
 /// Several requests in one connection buffer (RFC 9112 §9.3.2).
 @Suite("Pipelining")

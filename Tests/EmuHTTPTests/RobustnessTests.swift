@@ -1,5 +1,6 @@
 import EmuHTTP
 import Testing
+import Primitives
 
 /// Seeded random and mutated inputs: the parser must never trap, and must reach the same
 /// outcome however the bytes are split.

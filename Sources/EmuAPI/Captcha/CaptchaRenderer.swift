@@ -1,9 +1,11 @@
+import Primitives
+
 /// Draws a captcha code as a picture a person reads easily and a naive script does not:
 /// scaled bitmap glyphs with a little slant and bounce, over a speckled background crossed by
 /// a few light lines. Lines and speckles stay light, glyphs dark, so contrast keeps it readable.
 enum CaptchaRenderer {
     static func render(code: String, width: Int, height: Int, seed: String) -> GrayImage {
-        var random = CaptchaRandom(seed: seed)
+        var random = SeededRandom(seed: seed)  // one token always draws the same picture
         var image = GrayImage(width: width, height: height)
         for index in image.pixels.indices { image.pixels[index] = UInt8.random(in: 228...255, using: &random) }
         for _ in 0..<3 {

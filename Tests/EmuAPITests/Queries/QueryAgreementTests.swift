@@ -3,6 +3,7 @@ import EmuTesting
 import EmuSQLite
 import LCWire
 import Testing
+import Primitives
 
 /// Property test: for random objects and random `where`s, the SQL compiler and the in-memory
 /// `WhereMatcher` (the reference evaluator) return the same objects.

@@ -1,6 +1,7 @@
 import EmuTesting
 import LCWire
 import Testing
+import Primitives
 
 /// A seeded mutation round: plausible bodies and queries, bent at random, sent to random routes
 /// as random callers. A failure names the seed and case, so it replays exactly.

@@ -1,5 +1,6 @@
 import EmuHTTP
 import Testing
+import Primitives
 
 /// A name/value pair that can be compared, for query parameters and header fields.
 struct Field: Equatable, Sendable, CustomStringConvertible {

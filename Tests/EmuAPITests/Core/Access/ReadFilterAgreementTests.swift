@@ -3,6 +3,7 @@ import EmuSQLite
 import EmuTesting
 import LCWire
 import Testing
+import Primitives
 
 /// Property test: the SQL read filter queries use and `AccessList.grants`, which fetches use,
 /// agree on random ACLs and random principal sets (spec §6.2).
