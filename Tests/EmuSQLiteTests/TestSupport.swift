@@ -16,6 +16,7 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 /// Collects problems found on background threads, so the test thread can assert on them.
+// @unchecked: mutable state is read and written under `lock`.
 final class ProblemLog: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String] = []
@@ -49,6 +50,7 @@ func runOnThreads(_ bodies: [@Sendable () -> Void]) {
 }
 
 /// A flag set by one thread and read by others.
+// @unchecked: mutable state is read and written under `lock`.
 final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false

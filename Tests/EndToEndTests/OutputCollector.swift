@@ -2,6 +2,7 @@ import Foundation
 
 /// Everything a child process writes to one pipe, read on a background thread so the child
 /// never blocks on a full pipe. Waiting for a line blocks on a condition with a deadline: no sleep.
+// @unchecked: `data` and `finished` are read and written under `condition`.
 final class OutputCollector: @unchecked Sendable {
     private let condition = NSCondition()
     private var data = Data()

@@ -4,6 +4,7 @@ import Testing
 
 struct OAuthClientTests {
     /// A token server: `access-N` tokens; only the newest one is accepted by the API.
+    // @unchecked: mutable state is read and written under `lock`.
     final class TokenServer: @unchecked Sendable {
         private let lock = NSLock()
         private var issued = 0
@@ -78,6 +79,7 @@ struct OAuthClientTests {
         #expect(await oauth.tokens?.accessToken == "access-2")
     }
 
+    // @unchecked: mutable state is read and written under `lock`.
     final class Clock: @unchecked Sendable {
         private let lock = NSLock()
         private var offset: TimeInterval = 0

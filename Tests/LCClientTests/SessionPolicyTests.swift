@@ -64,6 +64,7 @@ struct SessionPolicyTests {
 }
 
 /// A thread-safe counter for closures.
+// @unchecked: mutable state is read and written under `lock`.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0

@@ -58,6 +58,7 @@ import Testing
 }
 
 /// Failures collected from several threads.
+// @unchecked: mutable state is read and written under `lock`.
 final class Failures: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [String] = []

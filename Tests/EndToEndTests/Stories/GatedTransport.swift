@@ -4,6 +4,7 @@ import LCClient
 /// Wraps a real transport and holds back the requests `holding` picks until their calling task is
 /// cancelled, then hands them to the real transport anyway: whether a cancelled request reaches
 /// the server is then up to that transport, and a test checks it on the server.
+// @unchecked: mutable state is read and written under `lock`.
 final class GatedTransport: LCTransport, @unchecked Sendable {
     let base: any LCTransport
     let holds: @Sendable (LCHTTPRequest) -> Bool

@@ -48,6 +48,7 @@ struct SessionExpiryStoryTests {
 }
 
 /// Counts the policy's log-ins.
+// @unchecked: mutable state is read and written under `lock`.
 final class LogInCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0

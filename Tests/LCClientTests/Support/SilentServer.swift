@@ -7,6 +7,7 @@ import Darwin
 
 /// A loopback TCP server that accepts connections, reads requests and never answers: a request
 /// in flight for as long as a test likes. It reports accepted and client-closed connections.
+// @unchecked: every stored property is a constant; sockets are used on one accept thread.
 final class SilentServer: @unchecked Sendable {
     enum Event: Sendable { case accepted, closedByClient }
 

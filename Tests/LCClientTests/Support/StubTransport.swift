@@ -2,6 +2,7 @@ import Foundation
 import LCClient
 
 /// A transport that answers from a closure and records every request, for unit tests.
+// @unchecked: mutable state is read and written under `lock`.
 final class StubTransport: LCTransport, @unchecked Sendable {
     typealias Handler = @Sendable (LCHTTPRequest) async throws -> LCHTTPResponse
     private let lock = NSLock()

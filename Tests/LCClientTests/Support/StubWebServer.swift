@@ -3,6 +3,7 @@ import LCClient
 
 /// A stand-in for the cookie-session `/api` server of login-flows.md §2, with its pitfall: a
 /// log-in only logs in the `sid` session that `/api/captcha/login` created.
+// @unchecked: mutable state is read and written under `lock`.
 final class StubWebServer: @unchecked Sendable {
     private let lock = NSLock()
     private var sessions: [String: String?] = [:]   // sid → logged-in user
