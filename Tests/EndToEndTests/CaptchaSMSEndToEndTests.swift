@@ -16,14 +16,14 @@ import Glibc
         server.client(app: app, credentials: credentials)
     }
 
-    @Test func configuredBinary_runsTheCaptchaGatedSmsStory_andKeepsCodesAcrossARestart() throws {
+    @Test func configuredBinary_runsTheCaptchaGatedSmsStory_andKeepsCodesAcrossARestart() async throws {
         let directory = try TemporaryDirectory()
         let config = try directory.write("apps.json", """
             {"apps":[{"appId":"sms","appKey":"sms-key","masterKey":"sms-master","options":{
               "requireCaptchaForSms":true,"captchaFixedCode":"K7AW","fixedSmsCodes":{"+8618600000000":"123456"}}}]}
             """)
         let arguments = ["--config", config, "--data", directory.path("data"), "--no-seed"]
-        var server = try RunningBinary.serve(arguments)
+        var server = try await RunningBinary.serveAsync(arguments)
         let phone: JSON = "18600000000"
         #expect(try client(server).post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": phone]).json?["code"] == 608)
 
@@ -50,7 +50,7 @@ import Glibc
         let kept = try #require(try admin.get("/__admin/outbox?phone=18600000002").json?["results"]?[0]?["code"]?.stringValue)
         server.signal(SIGTERM)
         #expect(server.waitForExit(timeout: 10) == .exited(0))
-        server = try RunningBinary.serve(arguments)
+        server = try await RunningBinary.serveAsync(arguments)
         #expect(try client(server, .masterKey).get("/__admin/outbox").json?["results"]?.arrayValue?.isEmpty == true)
         #expect(try client(server).post("/1.1/verifySmsCode/\(kept)", json: ["mobilePhoneNumber": "18600000002"]).text == "{}")
     }

@@ -15,9 +15,9 @@ import Glibc
         server.client(app: app, credentials: credentials)
     }
 
-    @Test func serve_answers_passesHealthcheck_andStopsCleanlyOnSIGTERM() throws {
+    @Test func serve_answers_passesHealthcheck_andStopsCleanlyOnSIGTERM() async throws {
         let data = try TemporaryDirectory()
-        let server = try RunningBinary.serve(["--data", data.path, "--no-seed"])
+        let server = try await RunningBinary.serveAsync(["--data", data.path, "--no-seed"])
 
         let health = try BlockingHTTPClient(host: "127.0.0.1", port: server.port).request("GET", "/__admin/health")
         #expect(health.status == 200)
@@ -27,7 +27,7 @@ import Glibc
         #expect(date.json?["__type"] == "Date")
 
         let url = "http://127.0.0.1:\(server.port)"
-        let healthy = try RunningBinary.run(["healthcheck", "--url", url])
+        let healthy = try await RunningBinary.runAsync(["healthcheck", "--url", url])
         #expect(healthy.termination == .exited(0), "\(healthy.error)")
 
         server.signal(SIGTERM)
@@ -36,12 +36,12 @@ import Glibc
         #expect(server.standardError.text.contains("stopped"))
 
         // The same port, now without a server.
-        let unhealthy = try RunningBinary.run(["healthcheck", "--url", url, "--timeout", "2"])
+        let unhealthy = try await RunningBinary.runAsync(["healthcheck", "--url", url, "--timeout", "2"])
         #expect(unhealthy.termination != .exited(0))
         #expect(unhealthy.termination != nil)
     }
 
-    @Test func serve_takesItsConfiguration_fromEnvironmentVariables() throws {
+    @Test func serve_takesItsConfiguration_fromEnvironmentVariables() async throws {
         let data = try TemporaryDirectory()
         let app = AppConfiguration(appId: "env-app", appKey: "env-key", masterKey: "env-master")
         let server = try RunningBinary(["serve"], environment: [
@@ -57,28 +57,28 @@ import Glibc
         #expect(!server.standardError.text.contains("[info]"))
     }
 
-    @Test func debugLogging_writesOneLinePerRequest_infoNone() throws {
+    @Test func debugLogging_writesOneLinePerRequest_infoNone() async throws {
         let data = try TemporaryDirectory()
-        let verbose = try RunningBinary.serve(["--data", data.path("a"), "--no-seed", "--log-level", "debug"])
+        let verbose = try await RunningBinary.serveAsync(["--data", data.path("a"), "--no-seed", "--log-level", "debug"])
         #expect(try verbose.client().get("/1.1/date?session_token=SECRET").status == 200)
         let line = verbose.standardError.line(containing: "GET /1.1/date 200", timeout: 10)
         #expect(line?.hasPrefix("[debug] ") == true)
         #expect(line?.contains("SECRET") == false)
-        let quiet = try RunningBinary.serve(["--data", data.path("b"), "--no-seed", "--log-level", "info"])
+        let quiet = try await RunningBinary.serveAsync(["--data", data.path("b"), "--no-seed", "--log-level", "info"])
         #expect(try quiet.client().get("/1.1/date").status == 200)
         quiet.signal(SIGTERM)
         _ = quiet.waitForExit(timeout: 10)
         #expect(!quiet.standardError.text.contains("GET /1.1/date"))
     }
 
-    @Test func commandLine_winsOverTheEnvironment() throws {
+    @Test func commandLine_winsOverTheEnvironment() async throws {
         let data = try TemporaryDirectory()
-        let server = try RunningBinary.serve(["--data", data.path, "--no-seed", "--log-level", "info"],
+        let server = try await RunningBinary.serveAsync(["--data", data.path, "--no-seed", "--log-level", "info"],
                                              environment: ["LCEMU_LOG_LEVEL": "loud", "LCEMU_PORT": "abc"])
         #expect(server.port > 0)
     }
 
-    @Test func serve_withAConfigFile_servesEveryApp_andListsThemAll() throws {
+    @Test func serve_withAConfigFile_servesEveryApp_andListsThemAll() async throws {
         let directory = try TemporaryDirectory()
         let config = try directory.write("apps.json", """
             {"apps":[
@@ -86,7 +86,7 @@ import Glibc
               {"appId":"shop","appKey":"shop-key","masterKey":"shop-master"}
             ]}
             """)
-        let server = try RunningBinary.serve(["--config", config, "--data", directory.path("data"), "--no-seed"])
+        let server = try await RunningBinary.serveAsync(["--config", config, "--data", directory.path("data"), "--no-seed"])
         let banner = server.standardOutput.text
         #expect(banner.contains("app id:     blog (default)") && banner.contains("app id:     shop"))
         #expect(banner.contains("sign skew:  ±60 s"))
@@ -107,9 +107,9 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: directory.path("data/shop.sqlite3")))
     }
 
-    @Test func signMaxSkew_fromTheCommandLine_refusesOldSignatures() throws {
+    @Test func signMaxSkew_fromTheCommandLine_refusesOldSignatures() async throws {
         let data = try TemporaryDirectory()
-        let server = try RunningBinary.serve(["--data", data.path, "--no-seed", "--sign-max-skew", "30"])
+        let server = try await RunningBinary.serveAsync(["--data", data.path, "--no-seed", "--sign-max-skew", "30"])
         let app = AppConfiguration.development
         let old = Int64(Date().timeIntervalSince1970 * 1000) - 60_000
         let sign = LCRequestSignature.make(key: app.appKey, timestamp: old, master: false)

@@ -29,15 +29,15 @@ enum SeedAccessStory {
 }
 
 @Suite struct SeedAccessEndToEndTests {
-    @Test func privatePosts_needTheTestUsersSession_overTheSocket() throws {
+    @Test func privatePosts_needTheTestUsersSession_overTheSocket() async throws {
         let emulator = try TestServer.start(seeded: true)
         try SeedAccessStory.run(emulator.client())
     }
 
-    @Test func privatePosts_needTheTestUsersSession_inTheRealBinary() throws {
+    @Test func privatePosts_needTheTestUsersSession_inTheRealBinary() async throws {
         let data = try TemporaryDirectory()
         let seed = try #require(SeedLocator.defaultDirectory())
-        let server = try RunningBinary.serve(["--data", data.path, "--seed", seed])
+        let server = try await RunningBinary.serveAsync(["--data", data.path, "--seed", seed])
         let anonymous = server.client()
         try SeedAccessStory.run(anonymous)
         var master = anonymous

@@ -20,9 +20,9 @@ import Testing
 
         """
 
-    @Test func import_thenServe_findsTheObjects_inTheDatabase() throws {
+    @Test func import_thenServe_findsTheObjects_inTheDatabase() async throws {
         let file = try directory.write("Post.json", Self.posts)
-        let imported = try RunningBinary.run(["import", file, "--data", data])
+        let imported = try await RunningBinary.runAsync(["import", file, "--data", data])
         #expect(imported.termination == .exited(0))
         #expect(imported.error == "lcemu: imported 3 objects into Post (app lcemu-dev-app-id)\n")
 
@@ -30,52 +30,52 @@ import Testing
         let seedDirectory = directory.path("seed")
         try FileManager.default.createDirectory(atPath: seedDirectory, withIntermediateDirectories: true)
         try directory.write("seed/Post.json", #"[{"title":"seeded"}]"#)
-        let server = try RunningBinary.serve(["--data", data, "--seed", seedDirectory])
+        let server = try await RunningBinary.serveAsync(["--data", data, "--seed", seedDirectory])
         let store = try AppDataFile(appId: AppConfiguration.development.appId, dataDirectory: data, create: false)
         defer { try? store.close() }
         #expect(try store.exportRecords(className: "Post").map { $0.fields["title"] } == ["one", "two", "three"])
         _ = server
     }
 
-    @Test func export_writesTheFileBack_byteForByte_andRoundTripsIntoAFreshDirectory() throws {
+    @Test func export_writesTheFileBack_byteForByte_andRoundTripsIntoAFreshDirectory() async throws {
         let file = try directory.write("in.json", Self.posts)
-        #expect(try RunningBinary.run(["import", "--class", "Post", file, "--data", data]).termination == .exited(0))
+        #expect(try await RunningBinary.runAsync(["import", "--class", "Post", file, "--data", data]).termination == .exited(0))
 
-        let toStdout = try RunningBinary.run(["export", "--class", "Post", "--data", data])
+        let toStdout = try await RunningBinary.runAsync(["export", "--class", "Post", "--data", data])
         #expect(toStdout.termination == .exited(0))
         #expect(toStdout.error == "lcemu: exported 3 objects of Post (app lcemu-dev-app-id) to standard output\n")
         let exported = directory.path("out.json")
-        let toFile = try RunningBinary.run(["export", "--class", "Post", "--out", exported, "--data", data])
+        let toFile = try await RunningBinary.runAsync(["export", "--class", "Post", "--out", exported, "--data", data])
         #expect(toFile.termination == .exited(0))
         let text = try String(contentsOfFile: exported, encoding: .utf8)
         #expect(text == toStdout.output)
         #expect(try JSONParser.parse(text) == JSONParser.parse(Self.posts))
 
         let fresh = directory.path("fresh")
-        #expect(try RunningBinary.run(["import", "--class", "Post", exported, "--data", fresh]).termination == .exited(0))
-        let again = try RunningBinary.run(["export", "--class", "Post", "--data", fresh])
+        #expect(try await RunningBinary.runAsync(["import", "--class", "Post", exported, "--data", fresh]).termination == .exited(0))
+        let again = try await RunningBinary.runAsync(["export", "--class", "Post", "--data", fresh])
         #expect(again.output == text)
     }
 
-    @Test func import_ofAnExistingId_failsNamingIt_unlessReplace() throws {
+    @Test func import_ofAnExistingId_failsNamingIt_unlessReplace() async throws {
         let file = try directory.write("Post.json", Self.posts)
-        #expect(try RunningBinary.run(["import", file, "--data", data]).termination == .exited(0))
-        let again = try RunningBinary.run(["import", file, "--data", data])
+        #expect(try await RunningBinary.runAsync(["import", file, "--data", data]).termination == .exited(0))
+        let again = try await RunningBinary.runAsync(["import", file, "--data", data])
         #expect(again.termination == .exited(1))
         #expect(again.error == "lcemu: \(file): object 65a1f0c0e4b0a1d2c3f50001 already exists in Post (use --replace to overwrite it)\n")
-        let replaced = try RunningBinary.run(["import", file, "--data", data, "--replace"])
+        let replaced = try await RunningBinary.runAsync(["import", file, "--data", data, "--replace"])
         #expect(replaced.error == "lcemu: imported 3 objects into Post (app lcemu-dev-app-id), 3 of them replaced\n")
     }
 
-    @Test func import_ofABadFile_printsOneLineNamingTheFile() throws {
+    @Test func import_ofABadFile_printsOneLineNamingTheFile() async throws {
         let file = try directory.write("Post.json", #"[{"title":"#)
-        let outcome = try RunningBinary.run(["import", file, "--data", data])
+        let outcome = try await RunningBinary.runAsync(["import", file, "--data", data])
         #expect(outcome.termination == .exited(1))
         #expect(outcome.errorLines.count == 1)
         #expect(outcome.error.hasPrefix("lcemu: \(file): not valid JSON: "))
     }
 
-    @Test func import_ofAWordPressExport_reportsPostsAndSkippedItems() throws {
+    @Test func import_ofAWordPressExport_reportsPostsAndSkippedItems() async throws {
         let file = try directory.write("blog.xml", """
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"
@@ -86,24 +86,24 @@ import Testing
             <item><title>About</title><wp:post_type>page</wp:post_type></item>
             </channel></rss>
             """)
-        let outcome = try RunningBinary.run(["import", "--wordpress", file, "--data", data])
+        let outcome = try await RunningBinary.runAsync(["import", "--wordpress", file, "--data", data])
         #expect(outcome.termination == .exited(0))
         #expect(outcome.error == "lcemu: imported 1 posts into Post (app lcemu-dev-app-id); skipped 1 items (1 page)\n")
-        let exported = try RunningBinary.run(["export", "--class", "Post", "--data", data])
+        let exported = try await RunningBinary.runAsync(["export", "--class", "Post", "--data", data])
         let post = try JSONParser.parse(exported.output)["results"]?[0]
         #expect(post?["title"] == "Hello" && post?["body"] == "<p>Hi</p>" && post?["desc"] == "Short")
     }
 
-    @Test func appId_picksTheAppOfAConfigFile() throws {
+    @Test func appId_picksTheAppOfAConfigFile() async throws {
         let config = try directory.write("apps.json", """
             {"apps":[{"appId":"blog","appKey":"bk","masterKey":"bm"},{"appId":"shop","appKey":"sk","masterKey":"sm"}]}
             """)
         let file = try directory.write("Item.json", #"[{"name":"lamp"}]"#)
-        let outcome = try RunningBinary.run(["import", file, "--data", data, "--config", config, "--app-id", "shop"])
+        let outcome = try await RunningBinary.runAsync(["import", file, "--data", data, "--config", config, "--app-id", "shop"])
         #expect(outcome.error == "lcemu: imported 1 objects into Item (app shop)\n")
         #expect(FileManager.default.fileExists(atPath: directory.path("data/shop.sqlite3")))
         #expect(!FileManager.default.fileExists(atPath: directory.path("data/blog.sqlite3")))
-        let unknown = try RunningBinary.run(["export", "--class", "Item", "--data", data, "--config", config, "--app-id", "nope"])
+        let unknown = try await RunningBinary.runAsync(["export", "--class", "Item", "--data", data, "--config", config, "--app-id", "nope"])
         #expect(unknown.termination == .exited(64))
         #expect(unknown.error == "lcemu: no app 'nope' in config file \(config) (apps: blog, shop)\n")
     }

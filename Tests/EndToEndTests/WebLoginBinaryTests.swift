@@ -7,13 +7,13 @@ import Testing
 
 /// The web log-in options read from a `--config` file by the real binary (docs/web-login.md).
 @Suite struct WebLoginBinaryTests {
-    @Test func binary_readsTheWebLoginOptions_ofItsConfigFile() throws {
+    @Test func binary_readsTheWebLoginOptions_ofItsConfigFile() async throws {
         let data = try TemporaryDirectory()
         let config = try data.write("apps.json", """
             {"apps":[{"appId":"web","appKey":"web-key","masterKey":"web-master",
               "options":{"webLoginPitfall":false,"webLoginCsrf":false,"oauthExpiresIn":90}}]}
             """)
-        let server = try RunningBinary.serve(["--data", data.path("db"), "--config", config])
+        let server = try await RunningBinary.serveAsync(["--data", data.path("db"), "--config", config])
         let app = AppConfiguration(appId: "web", appKey: "web-key", masterKey: "web-master")
         let client = server.client(app: app, credentials: .masterKey)
         #expect(try client.post("/1.1/classes/_User", json: ["username": "bob", "password": "secret"]).status == 201)
