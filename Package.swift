@@ -3,7 +3,8 @@ import PackageDescription
 
 // Modules are layered one way, bottom to top:
 //   Primitives, CSQLite, COpenSSL -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
-// Primitives (pure Swift, no Foundation: MD5, SHA-1, hex, constant-time compare, locks) depends on nothing.
+// Primitives (pure Swift, no Foundation: MD5, SHA-1, hex, constant-time compare, locks, standard
+// streams, a seeded generator) depends on nothing.
 // Infrastructure modules (EmuHTTP, EmuSQLite, EmuCrypto) never mention LeanCloud.
 // LCClient (the Swift client users ship in their apps) depends on LCWire only, never on the server;
 // LCWire re-exports Primitives, so the client needs neither OpenSSL nor a second import.
