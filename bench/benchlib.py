@@ -1,0 +1,28 @@
+"""What bench/run and bench/allocations share: the release binary, the keys, a signature, the
+~300-byte Post both servers of ../shared/bench/compare-nio answer with."""
+import hashlib, os, subprocess, sys, time
+
+APP_ID, APP_KEY, MASTER = "lcemu-dev-app-id", "lcemu-dev-app-key", "lcemu-dev-master-key"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def binary():
+    """$LCEMU_BIN, else a release build of lcemu made here (its progress on stderr)."""
+    if os.environ.get("LCEMU_BIN"):
+        return os.environ["LCEMU_BIN"]
+    print("building release...", file=sys.stderr)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "lcemu"], cwd=ROOT, check=True, stdout=sys.stderr)
+    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    return os.path.join(path, "lcemu")
+
+
+def signature():
+    """An `X-LC-Sign` value with the app key, stamped now (spec §1.3)."""
+    stamp = str(int(time.time() * 1000))
+    return "%s,%s" % (hashlib.md5((stamp + APP_KEY).encode()).hexdigest(), stamp)
+
+
+def post(**fields):
+    """A Post of about 300 bytes, with `fields` added."""
+    return dict({"title": "t" * 40, "desc": "d" * 60, "body": "<p>" + "b" * 150 + "</p>"}, **fields)
