@@ -26,6 +26,9 @@ public struct EmulatorConfiguration: Sendable {
     /// Browser origins that may call with cookies (`--cors-origins`); every origin may call
     /// without them.
     public var corsOrigins: CORSOrigins = .none
+    /// A route file or folder of them (`--routes`) for the default app's custom routes
+    /// (docs/custom-backends.md); reloaded when it changes. Nil for none.
+    public var routesPath: String?
 
     public init() {}
 

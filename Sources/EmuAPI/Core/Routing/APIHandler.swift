@@ -25,6 +25,7 @@ final class APIHandler: HTTPHandler {
         let requestId = nextRequestId()
         let respond = logged(received, requestId: requestId, answer)
         if received.method == "OPTIONS" { return respond(cors.preflight(received)) }
+        if answerCustomRoute(received, requestId: requestId, respond: respond) { return }
         let request: HTTPRequest
         do {
             // spec §1.6: a text/plain POST may carry its method and credentials in the body.
@@ -36,7 +37,7 @@ final class APIHandler: HTTPHandler {
         let parameters: [String: String]
         switch self.route(method: request.method, path: request.path) {
         case .success(let matched): (route, parameters) = matched
-        case .failure(let error): return respond(finish(error.response, for: received))
+        case .failure(let error): return respond(finish(notFound(error, received: received), for: received))
         }
         let apiRequest: APIRequest
         do {

@@ -14,6 +14,8 @@ public final class AppRuntime: Sendable {
     public let snapshots = Snapshots()
     /// Failures and delays the test asked for (`/__admin/faults`); emptied by `reset()`.
     public let faults = Faults()
+    /// Custom `{code, msg}` routes and resources (docs/custom-backends.md); `reset()` restores the loaded set.
+    public let customRoutes = CustomRoutes()
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()
@@ -47,5 +49,6 @@ public final class AppRuntime: Sendable {
         outbox.clear()
         functions.clear()
         faults.remove()
+        customRoutes.reset()
     }
 }

@@ -48,6 +48,12 @@ public final class EmulatorServer: Sendable {
             apps[app.appId] = runtime
         }
         self.apps = apps
+        do {
+            try Self.loadCustomRoutes(configuration, apps: apps, router: router, logger: logger)
+        } catch {
+            for app in apps.values { try? app.database.close() }
+            throw error
+        }
         handler = APIHandler(
             router: router,
             authenticator: AppAuthenticator(
@@ -61,6 +67,7 @@ public final class EmulatorServer: Sendable {
     /// Starts listening; when it returns, the emulator answers requests.
     public func start() throws {
         try server.start()
+        watchCustomRoutes()
     }
 
     /// The bound port (the real one when configured with port 0).
@@ -79,6 +86,7 @@ public final class EmulatorServer: Sendable {
     /// Graceful stop: drain the HTTP server, then close every database cleanly.
     public func shutdown() {
         server.shutdown()
+        stopCustomRoutes()
         for app in apps.values {
             do { try app.database.close() } catch { logger.error("closing \(app.configuration.appId): \(error)") }
         }

@@ -1,0 +1,44 @@
+/// A route that answers a request: with the path's captures and, for a resource, what it asks.
+struct RouteMatch: Sendable {
+    let route: CustomRoute
+    let captures: [String: String]
+    let operation: ResourceOperation?
+    /// The route's answers so far, this one included.
+    var counter = 0
+}
+
+extension CustomRoute {
+    /// The match when method, path and matchers fit; the scenario is the set's to check.
+    func match(_ request: IncomingRequest) -> RouteMatch? {
+        switch kind {
+        case .stub(let pattern, _):
+            guard let captures = pattern.captures(request), pattern.fieldsMatch(request) else { return nil }
+            return RouteMatch(route: self, captures: captures, operation: nil)
+        case .resource(let spec):
+            guard let (operation, captures) = spec.operation(for: request) else { return nil }
+            return RouteMatch(route: self, captures: captures, operation: operation)
+        }
+    }
+
+    /// Every way `request` differs from this route, the scenario state included.
+    func differences(_ request: IncomingRequest, scenarioState: String?) -> [String] {
+        var found: [String]
+        switch kind {
+        case .stub(let pattern, _): found = pattern.differences(request)
+        case .resource(let spec): found = spec.operation(for: request) == nil ? spec.differences(request) : []
+        }
+        if let scenario, let required = scenario.requiredState, required != scenarioState {
+            found.append("scenario \(scenario.name): requires state \(required), is \(scenarioState ?? ScenarioStep.initialState)")
+        }
+        return found
+    }
+
+    /// How far the path is from the route's, for ranking near misses: 0 when it matches.
+    func pathDistance(_ path: String) -> Int {
+        let want = pathText.split(separator: "/"), got = path.split(separator: "/")
+        if case .resource(let spec) = kind, spec.itemPath.match(path) != nil || spec.path.match(path) != nil { return 0 }
+        if case .stub(let pattern, _) = kind, pattern.path.match(path) != nil { return 0 }
+        let common = zip(want, got).prefix { $0 == $1 || $0.hasPrefix(":") }.count
+        return max(want.count, got.count) - common + 1
+    }
+}

@@ -1,0 +1,88 @@
+import EmuHTTP
+import LCWire
+
+/// `/__admin/routes` and `/__admin/scenarios` (master key): list, add, replace and remove an
+/// app's custom routes at run time, reload its route files, and read or set scenario states.
+enum CustomRouteHandlers {
+    static func register(in router: inout Router<APIRoute>) {
+        router.add("GET", "/__admin/routes", APIRoute(access: .master) { request in
+            APIResponse(json: ["results": .array(try request.requiredApp.customRoutes.all.map(\.json))])
+        })
+        router.add("POST", "/__admin/routes", APIRoute(access: .master) { request in
+            let route = try parse(request, fallbackId: nil)
+            try refusing { try request.requiredApp.customRoutes.add(route, replacing: false) }
+            return APIResponse(status: 201, json: route.json)
+        })
+        router.add("GET", "/__admin/routes/:id", APIRoute(access: .master) { request in
+            APIResponse(json: try existing(request).json)
+        })
+        router.add("PUT", "/__admin/routes/:id", APIRoute(access: .master) { request in
+            let id = request.parameter("id")
+            let route = try parse(request, fallbackId: id)
+            guard route.id == id else { throw APIError(.invalidParameter("Invalid route: its id '\(route.id)' is not '\(id)' of the URL.")) }
+            try refusing { try request.requiredApp.customRoutes.add(route, replacing: true) }
+            return APIResponse(json: route.json)
+        })
+        router.add("DELETE", "/__admin/routes/:id", APIRoute(access: .master) { request in
+            _ = try existing(request)
+            try request.requiredApp.customRoutes.remove(request.parameter("id"))
+            return APIResponse(json: ["status": "ok", "deleted": 1])
+        })
+        router.add("POST", "/__admin/routes/reload", APIRoute(access: .master) { request in
+            guard let source = try request.requiredApp.customRoutes.fileSource else {
+                throw APIError(.invalidParameter("No route files to reload: start with --routes <file or folder>."))
+            }
+            do {
+                return APIResponse(json: ["status": "ok", "routes": JSON(try source.load()), "source": .string(source.path)])
+            } catch {
+                throw APIError(.invalidParameter("Routes not reloaded, the loaded ones stay: \(error)"))
+            }
+        })
+        ScenarioHandlers.register(in: &router)
+    }
+
+    /// A definition from the body; `fallbackId` (the URL's id) or a new `route-<n>` names it.
+    private static func parse(_ request: APIRequest, fallbackId: String?) throws -> CustomRoute {
+        let body = try request.jsonBody()
+        let id = fallbackId ?? "route-\(ObjectIdGenerator.shared.next().suffix(8))"
+        return try refusing { try CustomRoute(json: body, fallbackId: id, source: CustomRouteSource.api, baseDirectory: nil) }
+    }
+
+    private static func existing(_ request: APIRequest) throws -> CustomRoute {
+        let id = request.parameter("id")
+        guard let route = try request.requiredApp.customRoutes.route(id) else {
+            throw APIError(LCErrorCode(code: 404, message: "No custom route '\(id)'.", httpStatus: 404))
+        }
+        return route
+    }
+
+    /// A definition error as the API's 400, code 1.
+    private static func refusing<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as RouteDefinitionError {
+            throw APIError(.invalidParameter("Invalid route: \(error)."))
+        }
+    }
+}
+
+/// `GET /__admin/scenarios` → `{"results":[{"name","state"}]}`; `PUT /__admin/scenarios/<name>`
+/// with `{"state": "…"}` sets one; `DELETE /__admin/scenarios` puts every one back to `Started`.
+enum ScenarioHandlers {
+    static func register(in router: inout Router<APIRoute>) {
+        router.add("GET", "/__admin/scenarios", APIRoute(access: .master) { request in
+            let scenarios = try request.requiredApp.customRoutes.scenarios
+            return APIResponse(json: ["results": .array(scenarios.map { ["name": .string($0.name), "state": .string($0.state)] })])
+        })
+        router.add("PUT", "/__admin/scenarios/:name", APIRoute(access: .master) { request in
+            guard let state = try request.jsonObjectBody()["state"]?.stringValue, !state.isEmpty else {
+                throw APIError(.invalidParameter("Give the scenario's new state: {\"state\": \"…\"}."))
+            }
+            let name = request.parameter("name")
+            try request.requiredApp.customRoutes.setScenario(name, to: state)
+            return APIResponse(json: ["name": .string(name), "state": .string(state)])
+        })
+        router.add("DELETE", "/__admin/scenarios", APIRoute(access: .master) { request in
+            try request.requiredApp.customRoutes.resetScenarios()
+            return APIResponse(json: ["status": "ok"])
+        })
+    }
+}

@@ -1,0 +1,135 @@
+import LCWire
+import Primitives
+
+/// One app's custom routes: those loaded from files, those added over HTTP, their counters and
+/// the scenarios' states, behind one lock. Routes added over HTTP are tried first (newest first,
+/// so a test can override a file's route), then the files' routes in file order; the first that
+/// matches answers. `reset()` goes back to the loaded set.
+public final class CustomRoutes: Sendable {
+    private struct State {
+        var loaded: [CustomRoute] = []
+        var routes: [CustomRoute] = []
+        var counters: [String: Int] = [:]
+        var scenarios: [String: String] = [:]
+    }
+    private let state = Locked(State())
+    /// The files the loaded set comes from (`--routes`), for reloads; nil when none.
+    private let files = Locked<RouteFileSource?>(nil)
+
+    public init() {}
+
+    var fileSource: RouteFileSource? { files.current }
+
+    func attach(_ source: RouteFileSource?) {
+        let previous = files.withValue { current -> RouteFileSource? in
+            defer { current = source }
+            return current
+        }
+        previous?.stopWatching()
+    }
+
+    /// Replaces the routes that came from files, keeping those added over HTTP.
+    func load(_ routes: [CustomRoute]) {
+        state.withValue { state in
+            state.routes = state.routes.filter { $0.source == CustomRouteSource.api } + routes
+            state.loaded = routes
+        }
+    }
+
+    var all: [CustomRoute] { state.current.routes }
+    var isEmpty: Bool { state.current.routes.isEmpty }
+
+    func route(_ id: String) -> CustomRoute? { state.current.routes.first { $0.id == id } }
+
+    /// Adds a route, or replaces the one with its id in place (PUT). Throws when the id is taken
+    /// and `replacing` is false, or when the set is full.
+    func add(_ route: CustomRoute, replacing: Bool) throws {
+        try state.withValue { state in
+            if let index = state.routes.firstIndex(where: { $0.id == route.id }) {
+                guard replacing else { throw RouteDefinitionError(route: route.id, field: "id", "a route with this id exists (PUT /__admin/routes/\(route.id) replaces it)") }
+                state.routes[index] = route
+                return
+            }
+            guard state.routes.count < CustomRouteLimits.maxRoutes else {
+                throw RouteDefinitionError(route: route.id, field: "", "at most \(CustomRouteLimits.maxRoutes) routes per app")
+            }
+            state.routes.insert(route, at: 0)
+        }
+    }
+
+    @discardableResult
+    func remove(_ id: String) -> Bool {
+        state.withValue { state in
+            let before = state.routes.count
+            state.routes.removeAll { $0.id == id }
+            return state.routes.count < before
+        }
+    }
+
+    /// The first route that answers `request`, its counter and scenario moved on, atomically: two
+    /// concurrent calls never both take a "first call fails" step.
+    func match(_ request: IncomingRequest) -> RouteMatch? {
+        state.withValue { state in
+            for route in state.routes {
+                guard var found = route.match(request) else { continue }
+                if let step = route.scenario {
+                    let current = state.scenarios[step.name] ?? ScenarioStep.initialState
+                    if let required = step.requiredState, required != current { continue }
+                    if let next = step.newState { state.scenarios[step.name] = next }
+                }
+                let count = (state.counters[route.id] ?? 0) + 1
+                state.counters[route.id] = count
+                found.counter = count
+                return found
+            }
+            return nil
+        }
+    }
+
+    /// The routes closest to `request` and how it differs from each: the path first, then the
+    /// fewest differences.
+    func nearMisses(_ request: IncomingRequest) -> [NearMiss] {
+        let current = state.current
+        let ranked = current.routes.map { route in
+            NearMiss(routeId: route.id, distance: route.pathDistance(request.path),
+                     differences: route.differences(request, scenarioState: route.scenario.flatMap { current.scenarios[$0.name] }))
+        }
+        return Array(ranked.sorted { ($0.distance, $0.differences.count) < ($1.distance, $1.differences.count) }
+            .prefix(CustomRouteLimits.nearMisses))
+    }
+
+    /// Every scenario a route names or a test set, with its state, by name.
+    var scenarios: [(name: String, state: String)] {
+        let current = state.current
+        let names = Set(current.routes.compactMap { $0.scenario?.name }).union(current.scenarios.keys)
+        return names.sorted().map { ($0, current.scenarios[$0] ?? ScenarioStep.initialState) }
+    }
+
+    func setScenario(_ name: String, to newState: String) { state.withValue { $0.scenarios[name] = newState } }
+
+    /// Every scenario back to `Started`.
+    func resetScenarios() { state.withValue { $0.scenarios = [:] } }
+
+    /// The loaded routes only, counters from zero, every scenario `Started`.
+    public func reset() {
+        state.withValue { state in
+            state.routes = state.loaded
+            state.counters = [:]
+            state.scenarios = [:]
+        }
+    }
+}
+
+/// A route that almost answered, for the 404 of an unmatched request.
+struct NearMiss: Sendable {
+    let routeId: String
+    let distance: Int
+    let differences: [String]
+
+    var json: JSON { ["route": .string(routeId), "differences": .array(differences.map { .string($0) })] }
+}
+
+enum CustomRouteSource {
+    /// The `source` of a route added over HTTP.
+    static let api = "api"
+}

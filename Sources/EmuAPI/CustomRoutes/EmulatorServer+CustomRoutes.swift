@@ -1,0 +1,27 @@
+import EmuHTTP
+
+extension EmulatorServer {
+    /// Loads `configuration.routesPath` into the default (first) app's custom routes; a bad file
+    /// throws `RouteFileError`, which stops the start. Routes that shadow a LeanCloud route are logged.
+    static func loadCustomRoutes(_ configuration: EmulatorConfiguration, apps: [String: AppRuntime],
+                                 router: Router<APIRoute>, logger: Logger) throws {
+        guard let path = configuration.routesPath, let first = configuration.apps.first, let app = apps[first.appId] else { return }
+        let source = RouteFileSource(path: path, routes: app.customRoutes, logger: logger) { method, path in
+            if case .found = router.match(method: method, path: path) { return true }
+            return false
+        }
+        let count = try source.load()
+        app.customRoutes.attach(source)
+        logger.info("app \(first.appId): \(count) custom routes from \(path)")
+    }
+
+    /// Starts watching the route files for changes.
+    func watchCustomRoutes() {
+        for app in apps.values { app.customRoutes.fileSource?.watch() }
+    }
+
+    /// Stops the watches (and lets the sources go).
+    func stopCustomRoutes() {
+        for app in apps.values { app.customRoutes.attach(nil) }
+    }
+}

@@ -1,0 +1,85 @@
+import Dispatch
+import Primitives
+
+/// The route files of one app (`--routes`): loads them at start-up (an error stops the start),
+/// again when `POST /__admin/routes/reload` asks, and whenever their modification times change
+/// (a poll every `CustomRouteLimits.pollMilliseconds` on a Dispatch timer). A reload that fails
+/// keeps the routes in place and logs the error: a half-edited file never empties the set.
+public final class RouteFileSource: Sendable {
+    public let path: String
+    let routes: CustomRoutes
+    let logger: Logger
+    /// Whether the LeanCloud router answers a method and path: routes that shadow one are logged.
+    let isLeanCloudRoute: @Sendable (_ method: String, _ path: String) -> Bool
+    private let fingerprint = Locked<[String]>([])
+    private let timer = Locked<DispatchSourceTimerBox?>(nil)
+
+    init(path: String, routes: CustomRoutes, logger: Logger,
+         isLeanCloudRoute: @escaping @Sendable (String, String) -> Bool) {
+        self.path = path
+        self.routes = routes
+        self.logger = logger
+        self.isLeanCloudRoute = isLeanCloudRoute
+    }
+
+    /// Loads the files into the app's routes; throws `RouteFileError` and changes nothing on failure.
+    @discardableResult
+    func load() throws -> Int {
+        let seen = RouteFileLoader.fingerprint(path)
+        let loaded = try RouteFileLoader.load(path)
+        routes.load(loaded)
+        fingerprint.withValue { $0 = seen }
+        reportShadowing(loaded)
+        return loaded.count
+    }
+
+    /// Starts the modification-time poll.
+    func watch() {
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "lcemu.routes.watch"))
+        let interval = DispatchTimeInterval.milliseconds(CustomRouteLimits.pollMilliseconds)
+        source.schedule(deadline: .now() + interval, repeating: interval)
+        source.setEventHandler { [weak self] in self?.reloadIfChanged() }
+        source.resume()
+        timer.withValue { $0 = DispatchSourceTimerBox(source) }
+    }
+
+    func stopWatching() {
+        timer.withValue { box in
+            box?.source.cancel()
+            box = nil
+        }
+    }
+
+    private func reloadIfChanged() {
+        guard RouteFileLoader.fingerprint(path) != fingerprint.current else { return }
+        do {
+            let count = try load()
+            logger.info("routes: reloaded \(count) from \(path)")
+        } catch {
+            // Remember this version, so a broken file is reported once, not every poll.
+            fingerprint.withValue { $0 = RouteFileLoader.fingerprint(path) }
+            logger.error("routes: \(error); keeping the routes loaded before")
+        }
+    }
+
+    private func reportShadowing(_ loaded: [CustomRoute]) {
+        for route in loaded {
+            let methods: [String]
+            switch route.kind {
+            case .stub(let pattern, _): methods = pattern.method.map { [$0] } ?? ["GET", "POST", "PUT", "DELETE"]
+            case .resource: methods = ["GET", "POST"]
+            }
+            let example = route.pathText.split(separator: "/").map { $0.hasPrefix(":") || $0.hasPrefix("*") ? "x" : String($0) }
+            let path = "/" + example.joined(separator: "/")
+            for method in methods where isLeanCloudRoute(method, path) {
+                logger.warning("routes: route '\(route.id)' (\(route.source)) shadows the LeanCloud route \(method) \(route.pathText): custom routes are tried first")
+            }
+        }
+    }
+}
+
+// @unchecked: a Dispatch source is thread-safe; it is only ever touched under the `timer` lock.
+final class DispatchSourceTimerBox: @unchecked Sendable {
+    let source: DispatchSourceTimer
+    init(_ source: DispatchSourceTimer) { self.source = source }
+}
