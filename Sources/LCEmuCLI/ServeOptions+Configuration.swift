@@ -40,6 +40,7 @@ extension ServeOptions {
         configuration.signMaxSkewSeconds = try Environment.optionalSeconds(signMaxSkew, "LCEMU_SIGN_MAX_SKEW", range: 0...86_400)
         configuration.seedDirectory = try seedDirectory()
         configuration.corsOrigins = try corsOriginList()
+        configuration.routesPath = try routesPath()
         return configuration
     }
 
@@ -72,6 +73,14 @@ extension ServeOptions {
         } catch {
             throw ValidationError("--cors-origins: \(error)")
         }
+    }
+
+    /// `--routes` must name something that exists; what is in it is checked when the emulator
+    /// opens (a bad route is a start failure, exit 1, naming file, route and field).
+    private func routesPath() throws -> String? {
+        guard let path = Environment.optionalString(routes, "LCEMU_ROUTES") else { return nil }
+        guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--routes: no file or folder at '\(path)'") }
+        return path
     }
 
     private func seedDirectory() throws -> String? {

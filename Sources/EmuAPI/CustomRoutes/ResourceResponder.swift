@@ -60,7 +60,9 @@ struct ResourceResponder {
     /// Creates or updates from the request's body (JSON or form), then answers the whole object.
     private func write(_ base: SubRequest, created: Bool = false, id: String? = nil) -> APIResponse {
         var subrequest = base
-        subrequest.body = .object(context.request.body ?? JSONObject())
+        var body = context.request.body ?? JSONObject()
+        for (name, type) in spec.fieldTypes { if let value = body[name] { body[name] = type.convert(value) } }
+        subrequest.body = .object(body)
         let answer = outer.dispatch(subrequest)
         guard answer.status < 300 else { return failure(answer) }
         let written = id ?? (try? JSONParser.parse(answer.body))?["objectId"]?.stringValue ?? ""

@@ -4,7 +4,7 @@ import LCWire
 /// app's store. The objects are ordinary LeanCloud objects, seeded, reset and snapshotted with
 /// everything else; answers are wrapped in `envelope`, failures in `errorEnvelope`.
 struct ResourceSpec: Sendable {
-    static let keys = ["path", "class", "paging", "filters", "order", "envelope", "errorEnvelope", "status", "notFoundStatus", "errorStatus"]
+    static let keys = ["path", "class", "paging", "filters", "order", "envelope", "errorEnvelope", "status", "notFoundStatus", "errorStatus", "fieldTypes"]
 
     /// How the list is paged: `limit`/`offset` parameters, or `page`/`size` (pages from `firstPage`).
     enum Paging: Sendable {
@@ -24,6 +24,9 @@ struct ResourceSpec: Sendable {
     let status: Int
     let notFoundStatus: Int
     let errorStatus: Int
+    /// Fields whose text (a form's, or a string in JSON) is stored as a `number` or `boolean`:
+    /// forms carry only text, and a class's field keeps one type.
+    let fieldTypes: [String: FieldTextType]
 
     init(json: JSON) throws {
         guard let object = json.objectValue else { throw RouteDefinitionError(field: "", "expected an object") }
@@ -49,6 +52,7 @@ struct ResourceSpec: Sendable {
         status = try RouteJSON.int(object, "status", in: 100...599) ?? 200
         notFoundStatus = try RouteJSON.int(object, "notFoundStatus", in: 100...599) ?? 404
         errorStatus = try RouteJSON.int(object, "errorStatus", in: 100...599) ?? 400
+        fieldTypes = try RouteJSON.at("fieldTypes") { try FieldTextType.map(object["fieldTypes"]) }
         let captures = path.captureNames + ["id"]
         guard !path.captureNames.contains("id") else { throw RouteDefinitionError(field: "path", "the capture 'id' is the resource's own (path/:id)") }
         try RouteJSON.at("envelope") { try Template.validate(envelope, captures: captures, extra: Template.resourceNames) }
