@@ -6,18 +6,23 @@ extension APIHandler {
     /// Answers `received` from a custom route of its app when one matches, and returns true;
     /// false lets the LeanCloud routes answer. `/__admin` is never a custom route's. Custom
     /// routes carry no LeanCloud keys: they belong to the app `X-LC-Id` names, else the first.
-    func answerCustomRoute(_ received: HTTPRequest, requestId: String,
+    func answerCustomRoute(_ received: HTTPRequest, requestId: String, exchange: Exchange,
                            respond: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
         guard !Self.isAdminPath(received.path), let app = customRoutesApp(for: received), !app.customRoutes.isEmpty else {
             return false
         }
         let request = IncomingRequest(received)
         guard let match = app.customRoutes.match(request) else { return false }
+        var matched = exchange
+        matched.app = app
+        let exchange = matched
         let context = TemplateContext(request: request, captures: match.captures, counter: match.counter, now: app.clock.now)
         switch match.route.kind {
         case .stub(_, let spec):
             let answer: @Sendable () -> Void = { [self] in
-                respond(finish(StubResponder.response(spec, route: match.route, context: context), for: received))
+                var response = StubResponder.response(spec, route: match.route, context: context)
+                response.journalRoute = match.route.id
+                respond(finish(response, exchange))
             }
             // A timer, not a sleeping thread: a delayed answer holds no worker.
             guard spec.delayMilliseconds > 0 else { answer(); return true }
@@ -26,7 +31,11 @@ extension APIHandler {
             let outer = APIRequest(http: HTTPRequest(method: "GET", target: "/", path: "/"), parameters: [:], requestId: requestId,
                                    app: app, isMaster: true, dispatcher: self)
             let responder = ResourceResponder(spec: spec, match: match, context: context, outer: outer)
-            let run: @Sendable () -> Void = { [self] in respond(finish(responder.respond(), for: received)) }
+            let run: @Sendable () -> Void = { [self] in
+                var response = responder.respond()
+                response.journalRoute = match.route.id
+                respond(finish(response, exchange))
+            }
             // A resource runs several SQLite statements (a write, then the fetch): on the worker pool.
             pool.submit(run)
         }
@@ -36,12 +45,15 @@ extension APIHandler {
     /// The LeanCloud 404 of an unknown route, with the custom routes that came closest and what
     /// differed (a near-miss report) when the app has custom routes.
     func notFound(_ error: APIError, received: HTTPRequest) -> APIResponse {
-        guard error.code.code == LCErrorCode.routeNotFound.code, error.code.httpStatus == 404, !Self.isAdminPath(received.path),
+        guard error.code == .routeNotFound, !Self.isAdminPath(received.path),
               let app = customRoutesApp(for: received), !app.customRoutes.isEmpty else { return error.response }
         let misses = app.customRoutes.nearMisses(IncomingRequest(received))
         guard case .object(var body) = error.code.body else { return error.response }
-        body["nearMisses"] = .array(misses.map(\.json))
-        return APIResponse(status: error.code.httpStatus, json: .object(body))
+        let report = JSON.array(misses.map(\.json))
+        body["nearMisses"] = report
+        var response = APIResponse(status: error.code.httpStatus, json: .object(body))
+        response.journalNearMisses = report
+        return response
     }
 
     /// The app named by `X-LC-Id` when it is one of ours, else the default (first) app.

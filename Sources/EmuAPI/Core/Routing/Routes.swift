@@ -23,6 +23,7 @@ enum Routes {
         SnapshotHandlers.register(in: &router)
         FaultHandlers.register(in: &router)
         CustomRouteHandlers.register(in: &router)
+        JournalHandlers.register(in: &router)
         return router
     }
 }

@@ -14,14 +14,18 @@ public final class AppRuntime: Sendable {
     public let snapshots = Snapshots()
     /// Failures and delays the test asked for (`/__admin/faults`); emptied by `reset()`.
     public let faults = Faults()
+    /// The requests the server answered, shared by every app (`/__admin/requests`); this app's
+    /// records are dropped by `reset()`.
+    public let journal: RequestJournal
     /// Custom `{code, msg}` routes and resources (docs/custom-backends.md); `reset()` restores the loaded set.
     public let customRoutes = CustomRoutes()
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()
 
-    init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, seed: SeedData) {
+    init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData) {
         self.configuration = configuration
+        self.journal = journal
         self.database = database
         self.clock = clock
         self.outbox = Outbox(clock: clock)
@@ -49,6 +53,7 @@ public final class AppRuntime: Sendable {
         outbox.clear()
         functions.clear()
         faults.remove()
+        journal.clear(visibleTo: configuration.appId)
         customRoutes.reset()
     }
 }
