@@ -1,13 +1,13 @@
 import Testing
 
-/// Every Swift snippet of docs/client.md, docs/testing.md and docs/functions.md, and the example of
+/// Every Swift snippet of docs/client.md, docs/testing.md, docs/functions.md and docs/custom-backends.md, and the example of
 /// `EmuTesting.Emulator`'s doc comment, is copied verbatim into a test of this folder, which
 /// compiles it and (for most) runs it: an example that stops compiling fails the build.
 struct DocSnippetCoverageTests {
     /// Blocks that are not Swift statements a test can hold: `Package.swift` fragments.
     static let notCode = ["// Package.swift"]
 
-    @Test(arguments: ["docs/client.md", "docs/testing.md", "docs/functions.md"])
+    @Test(arguments: ["docs/client.md", "docs/testing.md", "docs/functions.md", "docs/custom-backends.md"])
     func everySwiftBlock_isInAnExampleTest(document: String) throws {
         let sources = try DocSnippets.exampleSources()
         let blocks = try DocSnippets.swiftBlocks(of: document)
