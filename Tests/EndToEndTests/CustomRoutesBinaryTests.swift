@@ -1,0 +1,53 @@
+import Dispatch
+import EmuTesting
+import Foundation
+import LCWire
+import Testing
+
+/// `lcemu serve --routes` (and `LCEMU_ROUTES`) in the real binary: routes answer, a changed file
+/// is picked up while running, a bad file stops the start with one line (exit 1), a missing path
+/// is a usage error (64), and a route that shadows a LeanCloud route is logged.
+@Suite struct CustomRoutesBinaryTests {
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    /// Polls `condition` until it holds or 20 seconds pass.
+    func eventually(_ condition: @escaping @Sendable () throws -> Bool) async throws -> Bool {
+        try await RunningBinary.offThePool {
+            let deadline = DispatchTime.now() + .seconds(20)
+            while DispatchTime.now() < deadline {
+                if try condition() { return true }
+                usleep(50_000)
+            }
+            return try condition()
+        }
+    }
+
+    @Test func aChangedRouteFile_isReloadedWhileRunning_andShadowingIsLogged() async throws {
+        let file = try directory.write("routes.json", #"[{"id":"v","request":{"path":"/v"},"response":{"json":{"v":1}}},{"id":"date","request":{"method":"GET","path":"/1.1/date"},"response":{"json":{"mocked":true}}}]"#)
+        let server = try await RunningBinary.serveAsync(["--data", ":memory:", "--no-seed"], environment: ["LCEMU_ROUTES": file])
+        let client = server.client(credentials: .none)
+        #expect(try await RunningBinary.offThePool { try client.get("/v").json?["v"] } == 1)
+        #expect(server.standardError.text.contains("route 'date' (\(file)) shadows the LeanCloud route GET /1.1/date"))
+        try directory.write("routes.json", #"[{"id":"v","request":{"path":"/v"},"response":{"json":{"v":2}}}]"#)
+        #expect(try await eventually { try client.get("/v").json?["v"] == 2 })
+        try directory.write("routes.json", #"[{"id":"v","request":{"path":"/v"},"response":{"statuss":200}}]"#)
+        #expect(try await eventually { server.standardError.text.contains("keeping the routes loaded before") })
+        #expect(server.standardError.text.contains("route file \(file): route 'v': response.statuss: unknown field"))
+        #expect(try await RunningBinary.offThePool { try client.get("/v").json?["v"] } == 2)
+    }
+
+    @Test func aBadRouteFile_stopsTheStart_withOneLine_exit1() async throws {
+        let file = try directory.write("login.json", #"[{"id":"login","request":{"path":"/app/login","body":{"username":{"matches":"("}}}}]"#)
+        let outcome = try await RunningBinary.runAsync(["serve", "--port", "0", "--data", ":memory:", "--no-seed", "--log-level", "warning", "--routes", file])
+        #expect(outcome.termination == .exited(1), "\(outcome.error)")
+        #expect(outcome.error == "lcemu: cannot start: route file \(file): route 'login': request.body.username.matches: regex '(' does not compile\n")
+    }
+
+    @Test func aMissingRoutesPath_isAUsageError() async throws {
+        let outcome = try await RunningBinary.runAsync(["serve", "--data", ":memory:", "--routes", directory.path("nothing")])
+        #expect(outcome.termination == .exited(64))
+        #expect(outcome.error == "lcemu: --routes: no file or folder at '\(directory.path("nothing"))'\n")
+    }
+}
