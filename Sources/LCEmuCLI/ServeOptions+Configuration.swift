@@ -81,6 +81,9 @@ extension ServeOptions {
     private func routesPath() throws -> String? {
         guard let path = Environment.optionalString(routes, "LCEMU_ROUTES") else { return nil }
         guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--routes: no file or folder at '\(path)'") }
+        if appData.configPath() != nil, try apps().first?.routesPath != nil {
+            throw ValidationError("--routes conflicts with the default app's \"routes\" in --config: declare it in one place")
+        }
         return path
     }
 

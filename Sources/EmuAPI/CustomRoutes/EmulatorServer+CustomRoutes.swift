@@ -1,18 +1,22 @@
 import EmuHTTP
 
 extension EmulatorServer {
-    /// Loads `configuration.routesPath` into the default (first) app's custom routes; a bad file
-    /// throws `RouteFileError`, which stops the start. Routes that shadow a LeanCloud route are logged.
+    /// Loads each app's route files (the config file's `routes`; `configuration.routesPath` for
+    /// the default, first app); a bad file throws `RouteFileError`, which stops the start.
+    /// Routes that shadow a LeanCloud route are logged.
     static func loadCustomRoutes(_ configuration: EmulatorConfiguration, apps: [String: AppRuntime],
                                  router: Router<APIRoute>, logger: Logger) throws {
-        guard let path = configuration.routesPath, let first = configuration.apps.first, let app = apps[first.appId] else { return }
-        let source = RouteFileSource(path: path, routes: app.customRoutes, logger: logger) { method, path in
-            if case .found = router.match(method: method, path: path) { return true }
-            return false
+        for (index, declared) in configuration.apps.enumerated() {
+            guard let path = declared.routesPath ?? (index == 0 ? configuration.routesPath : nil),
+                  let app = apps[declared.appId] else { continue }
+            let source = RouteFileSource(path: path, routes: app.customRoutes, logger: logger) { method, path in
+                if case .found = router.match(method: method, path: path) { return true }
+                return false
+            }
+            let count = try source.load()
+            app.customRoutes.attach(source)
+            logger.info("app \(declared.appId): \(count) custom routes from \(path)")
         }
-        let count = try source.load()
-        app.customRoutes.attach(source)
-        logger.info("app \(first.appId): \(count) custom routes from \(path)")
     }
 
     /// Starts watching the route files for changes.

@@ -3,6 +3,7 @@ import EmuAPI
 import EmuTesting
 import Foundation
 import LCWire
+import EmuHTTP
 import Testing
 
 /// `--routes`: files and folders loaded at start-up, reloaded when they change or when asked,
@@ -75,5 +76,24 @@ import Testing
         #expect(try admin.get("/__admin/routes").json?["results"]?.arrayValue?.count == 2)
         _ = try admin.post("/__admin/reset")
         #expect(try admin.get("/__admin/routes").json?["results"]?.arrayValue?.map { $0["id"] } == ["f"])
+    }
+}
+
+/// The config file's per-app `routes`, read from the config file's folder.
+@Suite struct ConfigFileRouteTests {
+    @Test func eachAppOfTheConfigFile_mayHaveItsOwnRoutes_pickedByXLCId() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("shop.json", #"[{"id":"shop","request":{"path":"/hello"},"response":{"json":{"app":"shop"}}}]"#)
+        let config = try directory.write("apps.json", """
+            {"apps": [{"appId": "blog", "appKey": "blog-key", "masterKey": "blog-master"},
+                      {"appId": "shop", "appKey": "shop-key", "masterKey": "shop-master", "routes": "shop.json"}]}
+            """)
+        let apps = try ConfigFile.load(path: config)
+        #expect(apps[1].routesPath == directory.path("shop.json"))
+        let emulator = try TestServer.start { $0.apps = apps }
+        let device = emulator.inProcessClient(credentials: .none)
+        #expect(try device.get("/hello", headers: ["X-LC-Id": "shop"]).json?["app"] == "shop")
+        #expect(try device.get("/hello").status == 404)
+        #expect(throws: ConfigurationError.self) { try ConfigFile.parse(Array(#"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","routes":1}]}"#.utf8)) }
     }
 }

@@ -8,6 +8,8 @@ public struct AppConfiguration: Sendable, Equatable {
     public var masterKey: String
     /// Per-app settings (the config file's `options`); defaults everywhere unless set.
     public var options: AppOptions
+    /// The config file's `routes`: this app's custom route file or folder (docs/custom-backends.md).
+    public var routesPath: String?
 
     public init(appId: String, appKey: String, masterKey: String, options: AppOptions = AppOptions()) {
         self.appId = appId

@@ -16,7 +16,7 @@ public enum ConfigFile {
     /// Keys of the top-level object.
     static let topLevelKeys = ["apps"]
     /// Keys of one app.
-    static let appKeys = ["appId", "appKey", "masterKey", "options"]
+    static let appKeys = ["appId", "appKey", "masterKey", "options", "routes"]
 
     /// Reads and validates the file; errors start with `config file <path>:`.
     public static func load(path: String) throws -> [AppConfiguration] {
@@ -24,7 +24,15 @@ public enum ConfigFile {
             throw ConfigurationError("config file \(path): cannot be read (missing or not a file)")
         }
         do {
-            return try parse(Array(data))
+            // A relative `routes` is read from the config file's folder, wherever lcemu starts.
+            let folder = (path as NSString).deletingLastPathComponent
+            return try parse(Array(data)).map { app in
+                var app = app
+                if let routes = app.routesPath, !routes.hasPrefix("/") {
+                    app.routesPath = (folder.isEmpty ? routes : (folder as NSString).appendingPathComponent(routes))
+                }
+                return app
+            }
         } catch let error as ConfigurationError {
             throw ConfigurationError("config file \(path): \(error.description)")
         }
@@ -69,7 +77,8 @@ public enum ConfigFile {
                 throw error.at("options")
             }
         }
-        let app = AppConfiguration(appId: appId, appKey: appKey, masterKey: masterKey, options: options)
+        var app = AppConfiguration(appId: appId, appKey: appKey, masterKey: masterKey, options: options)
+        if object["routes"] != nil { app.routesPath = try required("routes") }
         try app.validate()
         return app
     }
