@@ -84,6 +84,16 @@ import Testing
         #expect(badField.status == 400 && badField.json?["code"] == "1")
     }
 
+    @Test func aSnapshot_keepsWhatAResourceWrote() throws {
+        let created = try device.post("/feedback", json: ["content": "kept", "type": 3])
+        let id = try #require(created.json?["data"]?["objectId"]?.stringValue)
+        #expect(try admin.put("/__admin/snapshots/fixture", json: [:]).status == 200)
+        _ = try device.delete("/feedback/\(id)")
+        #expect(try device.get("/feedback/\(id)").status == 404)
+        #expect(try admin.post("/__admin/snapshots/fixture/restore").status == 200)
+        #expect(try device.get("/feedback/\(id)").json?["data"]?["content"] == "kept")
+    }
+
     @Test func resetRestoresTheLoadedRoutes_andTheStore() throws {
         #expect(try admin.post("/__admin/reset").status == 200)
         #expect(try admin.get("/__admin/routes").json?["results"]?.arrayValue?.isEmpty == true)
