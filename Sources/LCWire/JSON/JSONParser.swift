@@ -37,6 +37,11 @@ public enum JSONParser {
     }
 
     /// Parses a string into a value (offsets count UTF-8 bytes).
+    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth) throws -> JSON {
+        var reader = JSONReader(bytes: buffer, maxDepth: maxDepth)
+        return try reader.readDocument()
+    }
+
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws -> JSON {
         var text = text
         return try text.withUTF8 { buffer in
