@@ -12,7 +12,7 @@ enum CloudQueryHandler {
             values = array
         }
         let query = try CQLQuery.parse(cql, values: values)
-        var parameters = try QueryParameters { _ in nil }
+        var parameters = QueryParameters { _ in nil }
         parameters.whereJSON = query.whereJSON
         parameters.order = query.order
         parameters.skip = query.skip ?? 0
