@@ -86,3 +86,13 @@ enum QueryText {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 }
+
+@Suite struct StrictJSONParameterTests {
+    /// CQL `pvalues` is JSON too: a lone surrogate is refused with 107 and its byte, not bound as U+FFFD.
+    @Test func cloudQuery_refusesAnUnrepresentablePvalue() throws {
+        let server = try TestServer.start()
+        let cql = QueryText.escape("select * from Post where title = ?")
+        let response = try server.client().get("/1.1/cloudQuery?cql=\(cql)&pvalues=" + QueryText.escape(#"["\ud800"]"#))
+        #expect(response.text == #"{"code":107,"error":"Malformed json object. Lone surrogate in \\u escape at byte 2 of the pvalues parameter."}"#)
+    }
+}
