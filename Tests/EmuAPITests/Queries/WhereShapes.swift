@@ -14,6 +14,11 @@ enum WhereShapes {
         ["$or": [["num": 1], ["str": "a"]]], ["$and": [["num": ["$gte": 0]], ["arr": ["$size": 2]]]],
         [["bool": true], ["str": ["$exists": true]]], ["num": 1, "str": "a"], [:], [],
         ["$or": [["$and": [["num": 0]]], ["bool": ["$ne": true]]]],
+        // The server columns: objectId as text, createdAt/updatedAt as instants (Date or ISO string).
+        ["objectId": .string(QueryFixture.id(3))], ["objectId": ["$in": [.string(QueryFixture.id(1)), "x"]]],
+        ["objectId": ["$gt": .string(QueryFixture.id(10))]], ["createdAt": ["$gte": date(0)]],
+        ["createdAt": ["$lt": "1970-01-02T00:00:00.000Z"]], ["updatedAt": date(0)], ["updatedAt": ["$ne": date(0)]],
+        ["createdAt": ["$exists": false]],
     ]
 
     /// Refused by both, with the same code and message.
