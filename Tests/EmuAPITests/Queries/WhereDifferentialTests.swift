@@ -16,6 +16,9 @@ import Testing
         "ptr": [nil, .null, WhereShapes.pointer("u1"), WhereShapes.pointer("u2")],
         "geo": [nil, .null, WhereShapes.geo(39.9, 116.4), WhereShapes.geo(31.2, 121.5), WhereShapes.geo(40.0, 116.5)],
         "obj": [nil, .null, ["x": 1], ["x": 2, "y": "a"], ["x": "a"]],
+        // Queried as `box.l`: a dotted path that may hold an array (QuerySchema.FieldKind.nested).
+        "box": [nil, .null, ["l": [1, 2]], ["l": "a"], ["l": ["a", "b"]], ["l": [[1, 2]]], ["l": .null], [:],
+                ["l": [.null]], ["l": 1], ["l": [WhereShapes.date(2)]]],
         "arr": [nil, .null, [], [1, 2], ["a", "b"], [true, false], [.null], [[1, 2]], [1, "a"],
                 [WhereShapes.pointer("u1")], [WhereShapes.date(2)], ["a"], [1], [["x": 1]]],
     ]
@@ -28,7 +31,7 @@ import Testing
     /// Every `where` of the table: each operator with each operand on each field, and more.
     static func conditions() -> [JSON] {
         var all: [JSON] = []
-        for field in fields.keys.sorted() + ["obj.x"] {
+        for field in fields.keys.sorted() + ["obj.x", "box.l"] {
             func add(_ value: JSON) { all.append(.object(JSONObject([(field, value)]))) }
             for operand in operands {
                 add(operand)

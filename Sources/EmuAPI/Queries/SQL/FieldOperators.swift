@@ -41,8 +41,7 @@ struct FieldOperators {
 
     private func compare(_ comparison: WhereComparison, _ value: JSON) throws -> SQLFragment {
         let operand = QueryOperand(value)
-        if kind == .array { return try compiler.anyElement(access) { try ValueCondition.compare($0, comparison, operand) } }
-        return try ValueCondition.compare(access, comparison, operand)
+        return try compiler.valueOrElements(access, kind) { try ValueCondition.compare($0, comparison, operand) }
     }
 
     /// `$in` and the positive half of `$nin`: equal to any listed value, as `equality` is.
@@ -60,6 +59,7 @@ struct FieldOperators {
             }
             return .any(parts)
         case .relation: return .any(try operands.map { try compiler.equality(access, kind, path, $0) })
+        case .nested: return compiler.valueOrElements(access, kind) { Self.anyOf($0, operands) }
         case .scalar, .date: return Self.anyOf(access, operands)
         }
     }
@@ -85,11 +85,11 @@ struct FieldOperators {
     }
 
     private func regexCondition(_ regex: WhereRegex) -> SQLFragment {
-        let matches = compiler.anyElement(kind == .array ? access : FieldAccess.scalar(access)) { a in
+        let matches = compiler.valueOrElements(access, kind) { a in
             SQLFragment("\(a.type) = 'text' AND lcemu_regexp(?, ?, \(a.value))", [.text(regex.pattern), .text(regex.options)])
         }
         // "starts with" (what SDKs send for prefix searches) also becomes a range the index serves.
-        guard kind != .array, let prefix = RegexPrefix.literalPrefix(regex.pattern, options: regex.options) else { return matches }
+        guard kind == .scalar || kind == .date, let prefix = RegexPrefix.literalPrefix(regex.pattern, options: regex.options) else { return matches }
         let range = SQLFragment("\(access.value) >= ? AND \(access.value) < ?", [.text(prefix), .text(prefix + "\u{10FFFF}")])
         return range.and(matches)
     }

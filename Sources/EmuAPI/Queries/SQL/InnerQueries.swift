@@ -8,7 +8,7 @@ enum InnerQueries {
     static func inQuery(_ compiler: WhereCompiler, _ access: FieldAccess, _ kind: QuerySchema.FieldKind,
                         _ query: InnerQuery) throws -> SQLFragment {
         let ids = try select(column: "id", query, compiler)
-        return compiler.anyElement(kind == .array ? access : .scalar(access)) { a in
+        return compiler.valueOrElements(access, kind) { a in
             SQLFragment("\(a.member("className")) = ? AND \(a.member("objectId")) IN (\(ids.sql))",
                         [.text(query.className)] + ids.arguments)
         }
@@ -19,7 +19,7 @@ enum InnerQueries {
                        _ query: InnerQuery, key: String) throws -> SQLFragment {
         let column = try FieldAccess.field(key, in: query.className, seesSecrets: compiler.seesSecrets).value
         let values = try select(column: column, query, compiler)
-        return compiler.anyElement(kind == .array ? access : .scalar(access)) { a in
+        return compiler.valueOrElements(access, kind) { a in
             SQLFragment("\(a.value) IN (\(values.sql))", values.arguments)
         }
     }

@@ -62,6 +62,8 @@ final class WhereCompiler {
             case .null, .json(.array): return .any([ValueCondition.equals(access, operand), contains])
             default: return contains
             }
+        case .nested:
+            return valueOrElements(access, kind) { ValueCondition.equals($0, operand) }
         case .relation:
             guard case .pointer(let pointer) = operand else { return .alwaysFalse }
             return SQLFragment(
@@ -69,6 +71,19 @@ final class WhereCompiler {
                 [.text(className), .text(path), .text(pointer.objectId)])
         case .scalar, .date:
             return ValueCondition.equals(access, operand)
+        }
+    }
+
+    /// True when the value at `access` satisfies `condition` — or, on an array field, some
+    /// element does; on a nested path, the value or (when it is an array) some element does.
+    func valueOrElements(_ access: FieldAccess, _ kind: QuerySchema.FieldKind,
+                         _ condition: (FieldAccess) throws -> SQLFragment) rethrows -> SQLFragment {
+        switch kind {
+        case .array: return try anyElement(access, condition)
+        case .nested:
+            let elements = SQLFragment("\(access.type) = 'array'").and(try anyElement(access, condition))
+            return .any([try condition(.scalar(access)), elements])
+        case .scalar, .date, .relation: return try condition(.scalar(access))
         }
     }
 
@@ -81,7 +96,7 @@ final class WhereCompiler {
 
     /// Remembers the index key that would serve this field's condition, when the query can use one.
     private func noteIndexable(_ access: FieldAccess, _ kind: QuerySchema.FieldKind, _ tests: [FieldTest]) {
-        guard depth == 0, access.column == nil, access.elements != nil, kind != .array else { return }
+        guard depth == 0, access.column == nil, access.elements != nil, kind != .array, kind != .nested else { return }
         guard tests.count == 1, case .equals(let value) = tests[0] else {
             // Operators: dates compare by their iso member, everything else by value.
             indexKeys.append(access.indexKey(as: kind == .date ? .date : .value))
