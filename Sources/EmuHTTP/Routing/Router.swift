@@ -99,6 +99,8 @@ struct RouteNode<Value: Sendable>: Sendable {
             return found
         }
         if let capture, let found = capture.node.node.find(tail, parameters: &parameters) {
+            // Routes capture at most a few segments: room for them at once, not regrowth.
+            if parameters.isEmpty { parameters.reserveCapacity(4) }
             parameters[capture.name] = String(head)
             return found
         }
