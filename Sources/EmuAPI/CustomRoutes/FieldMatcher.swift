@@ -47,9 +47,13 @@ struct FieldMatcher: Sendable {
     }
 
     /// Nil when `value` (nil: the field is missing) satisfies every condition, else why not.
-    func mismatch(_ value: JSON?) -> String? {
+    /// `secret` masks the value in the reason: near-miss reports reach the client and the journal.
+    func mismatch(_ value: JSON?, secret: Bool = false) -> String? {
         for condition in conditions {
-            if let reason = Self.mismatch(condition, value) { return reason }
+            if let reason = Self.mismatch(condition, value) {
+                guard secret, let value else { return reason }
+                return reason.replacingOccurrences(of: value.jsonString, with: Redaction.mask)
+            }
         }
         return nil
     }

@@ -48,13 +48,18 @@ struct RequestPattern: Sendable {
         if let method, method != request.method { found.append("method: expected \(method), got \(request.method)") }
         if path.match(request.path) == nil { found.append("path: expected \(path.text), got \(request.path)") }
         for (name, matcher) in headers {
-            if let reason = matcher.mismatch(request.header(name)) { found.append("headers.\(name): \(reason)") }
+            if let reason = matcher.mismatch(request.header(name), secret: Redaction.isSecretHeader(name)) {
+                found.append("headers.\(name): \(reason)")
+            }
         }
         for (name, matcher) in query {
-            if let reason = matcher.mismatch(request.query(name)) { found.append("query.\(name): \(reason)") }
+            if let reason = matcher.mismatch(request.query(name), secret: Redaction.isSecretField(name)) {
+                found.append("query.\(name): \(reason)")
+            }
         }
         for (name, matcher) in body {
-            if let reason = matcher.mismatch(request.bodyField(name)) { found.append("body.\(name): \(reason)") }
+            let secret = name.split(separator: ".").contains { Redaction.isSecretField(String($0)) }
+            if let reason = matcher.mismatch(request.bodyField(name), secret: secret) { found.append("body.\(name): \(reason)") }
         }
         return found
     }

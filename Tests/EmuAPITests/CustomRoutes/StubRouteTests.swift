@@ -64,6 +64,13 @@ import Testing
         #expect(try emulator.inProcessClient().get("/1.1/date").status == 200)
     }
 
+    @Test func aNearMiss_masksTheValuesOfSecretFields() throws {
+        _ = try admin.post("/__admin/routes", json: ["id": "pw", "request": ["path": "/pw", "body": ["password": ["matches": "^.{6,}$"]]]])
+        let response = try form("/pw", "password=abc")
+        #expect(response.json?["nearMisses"]?[0]?["differences"] == ["body.password: …redacted… does not match ^.{6,}$"])
+        #expect(!response.text.contains("abc"))
+    }
+
     @Test func pathCaptures_queryMatchers_counter_andTextBodies() throws {
         _ = try admin.post("/__admin/routes", json: [
             "id": "news", "request": ["method": "GET", "path": "/news/:id", "query": ["lang": "zh"]],
