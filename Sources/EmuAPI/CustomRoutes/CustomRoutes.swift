@@ -120,15 +120,7 @@ public final class CustomRoutes: Sendable {
     }
 }
 
-/// A route that almost answered, for the 404 of an unmatched request.
-struct NearMiss: Sendable {
-    let routeId: String
-    let distance: Int
-    let differences: [String]
-
-    var json: JSON { ["route": .string(routeId), "differences": .array(differences.map { .string($0) })] }
-}
-
+/// Where a route came from, when not a file.
 enum CustomRouteSource {
     /// The `source` of a route added over HTTP.
     static let api = "api"

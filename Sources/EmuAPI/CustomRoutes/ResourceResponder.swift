@@ -60,6 +60,9 @@ struct ResourceResponder {
     /// Creates or updates from the request's body (JSON or form), then answers the whole object.
     private func write(_ base: SubRequest, created: Bool = false, id: String? = nil) -> APIResponse {
         var subrequest = base
+        if context.request.body == nil && !context.request.http.body.isEmpty {
+            return failure(status: spec.errorStatus, code: LCErrorCode.malformedJSON.code, "the body must be a JSON object or a form")
+        }
         var body = context.request.body ?? JSONObject()
         for (name, type) in spec.fieldTypes { if let value = body[name] { body[name] = type.convert(value) } }
         subrequest.body = .object(body)

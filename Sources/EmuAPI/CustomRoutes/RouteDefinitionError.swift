@@ -26,10 +26,3 @@ public struct RouteDefinitionError: Error, CustomStringConvertible, Sendable {
         return route.isEmpty ? "\(place)\(reason)" : "route '\(route)': \(place)\(reason)"
     }
 }
-
-/// A route file that cannot be loaded: the path in front of the route's error.
-public struct RouteFileError: Error, CustomStringConvertible, Sendable {
-    public let path: String
-    public let reason: String
-    public var description: String { "route file \(path): \(reason)" }
-}

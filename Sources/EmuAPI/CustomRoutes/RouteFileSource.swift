@@ -64,14 +64,12 @@ public final class RouteFileSource: Sendable {
 
     private func reportShadowing(_ loaded: [CustomRoute]) {
         for route in loaded {
-            let methods: [String]
+            let (methods, example): ([String], String)
             switch route.kind {
-            case .stub(let pattern, _): methods = pattern.method.map { [$0] } ?? ["GET", "POST", "PUT", "DELETE"]
-            case .resource: methods = ["GET", "POST"]
+            case .stub(let pattern, _): (methods, example) = (pattern.method.map { [$0] } ?? ["GET", "POST", "PUT", "DELETE"], pattern.path.example)
+            case .resource(let spec): (methods, example) = (["GET", "POST"], spec.path.example)
             }
-            let example = route.pathText.split(separator: "/").map { $0.hasPrefix(":") || $0.hasPrefix("*") ? "x" : String($0) }
-            let path = "/" + example.joined(separator: "/")
-            for method in methods where isLeanCloudRoute(method, path) {
+            for method in methods where isLeanCloudRoute(method, example) {
                 logger.warning("routes: route '\(route.id)' (\(route.source)) shadows the LeanCloud route \(method) \(route.pathText): custom routes are tried first")
             }
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import EmuAPI
 import EmuTesting
 import LCWire
@@ -42,6 +43,18 @@ import Testing
         #expect(try device.get("/pay").status == 503)
         #expect(try admin.put("/__admin/scenarios/pay", json: ["state": "Started"]).json?["state"] == "Started")
         #expect(try device.get("/pay").status == 503)
+    }
+
+    @Test func concurrentRequests_takeAScenarioStepOnce() throws {
+        _ = try admin.post("/__admin/routes", json: ["id": "once", "request": ["path": "/once"],
+            "scenario": ["name": "once", "requiredState": "Started", "newState": "done"], "response": ["status": 201]])
+        let statuses = Locked<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let status = (try? device.get("/once").status) ?? 0
+            statuses.withValue { $0.append(status) }
+        }
+        #expect(statuses.current.filter { $0 == 201 }.count == 1)
+        #expect(statuses.current.filter { $0 == 404 }.count == 15)
     }
 
     @Test(arguments: [

@@ -80,6 +80,8 @@ import Testing
     @Test func badInput_getsTheErrorEnvelope_with400() throws {
         let badPaging = try device.get("/feedback?limit=x")
         #expect(badPaging.status == 400 && badPaging.json?["code"] == "1")
+        let notAnObject = try device.post("/feedback", json: [1, 2])
+        #expect(notAnObject.status == 400 && notAnObject.json?["msg"] == "the body must be a JSON object or a form")
         let badField = try device.post("/feedback", json: ["bad name": 1])
         #expect(badField.status == 400 && badField.json?["code"] == "1")
     }
