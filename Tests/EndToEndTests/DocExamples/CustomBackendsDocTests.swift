@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    @Test func theScenarioExample_failsFirst_thenSucceeds() throws {
+        let markdown = try String(contentsOf: DocSnippets.root.appendingPathComponent(Self.document), encoding: .utf8)
+        let block = try #require(DocCurlExamples.blocks(markdown, language: "json").first { $0.joined().contains("pay-fails") })
+        let routes = try #require(try JSONParser.parse(Array(block.joined(separator: "\n").utf8)).arrayValue)
+        let emulator = try TestServer.start()
+        let admin = emulator.inProcessClient(credentials: .masterKey)
+        for route in routes { #expect(try admin.post("/__admin/routes", json: route).status == 201) }
+        let device = emulator.inProcessClient(credentials: .none)
+        #expect(try device.post("/pay").status == 503)
+        #expect(try device.post("/pay").json?["msg"] == "成功")
+        #expect(try admin.get("/__admin/scenarios").json?["results"] == [["name": "pay", "state": "retried"]])
+    }
+
     @Test func theURLSessionBlock_logsIn() async throws {
         let directory = try TemporaryDirectory()
         let server = try await RunningBinary.serveAsync(["--data", directory.path, "--no-seed",
