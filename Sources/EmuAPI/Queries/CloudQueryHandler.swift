@@ -6,11 +6,7 @@ import LCWire
 enum CloudQueryHandler {
     static func handle(_ request: APIRequest) throws -> APIResponse {
         guard let cql = request.query("cql"), !cql.isEmpty else { throw CQLError.syntax("missing cql") }
-        var values: [JSON] = []
-        if let text = request.query("pvalues"), !text.isEmpty {
-            guard let array = (try? JSONParser.parse(text))?.arrayValue else { throw CQLError.syntax("pvalues must be a JSON array") }
-            values = array
-        }
+        let values = try CQLParameterValues.parse(request.query("pvalues"))
         let query = try CQLQuery.parse(cql, values: values)
         var parameters = try QueryParameters { _ in nil }
         parameters.whereJSON = query.whereJSON

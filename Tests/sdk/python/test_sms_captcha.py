@@ -24,13 +24,22 @@ def test_generic_sms_code_request_and_verify(emulator):
 
 
 def test_captcha_then_sms_with_its_validate_token(emulator):
-    captcha = cloud.request_captcha(size=4, width=100, height=40, ttl=60)
+    captcha = cloud.request_captcha(width=100, height=40)
     assert requests.get(captcha.url, timeout=10).headers["Content-Type"] == "image/png"
     answer = emulator.captcha_answer(captcha.token)
     validate_token = captcha.verify(answer)
     assert validate_token
     cloud.request_sms_code("18600000004", validate_token=validate_token)
     assert emulator.outbox_code("18600000004")
+
+
+def test_captcha_size_and_ttl_are_for_the_master_key(master):
+    captcha = cloud.request_captcha(size=5, ttl=60)
+    assert len(captcha.token) > 0
+    leancloud.client.use_master_key(False)
+    with pytest.raises(leancloud.LeanCloudError) as error:
+        cloud.request_captcha(size=5)
+    assert error.value.code == 119
 
 
 def test_wrong_captcha_is_refused(emulator):
@@ -60,7 +69,7 @@ def test_verify_mobile_phone(emulator):
     signed_up_with_phone()
     User.request_mobile_phone_verify("18600000002")
     User.verify_mobile_phone_number(emulator.outbox_code("18600000002", purpose="verifyPhone"), "18600000002")
-    assert User.query.equal_to("mobilePhoneVerified", True).count() == 1
+    assert User.login_with_mobile_phone("18600000002", "secret-1").get("mobilePhoneVerified") is True
 
 
 def test_wrong_codes_answer_603_before_the_number_is_looked_up():

@@ -94,7 +94,7 @@ def test_email_requests_reach_the_outbox(emulator):
     assert {m["kind"] for m in messages} >= {"email"}
 
 
-def test_users_query_and_get_roles():
+def test_users_query_and_get_roles(master):
     user = signed_up()
     assert User.query.equal_to("username", "alice").first().id == user.id
     assert user.get_roles() == []

@@ -36,7 +36,11 @@ final class APIHandler: HTTPHandler {
         let parameters: [String: String]
         switch self.route(method: request.method, path: request.path) {
         case .success(let matched): (route, parameters) = matched
-        case .failure(let error): return respond(finish(error.response, for: received))
+        case .failure(let error):
+            guard let file = rootFileRoute(method: request.method, path: request.path) else {
+                return respond(finish(error.response, for: received))
+            }
+            (route, parameters) = file
         }
         let apiRequest: APIRequest
         do {
