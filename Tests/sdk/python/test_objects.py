@@ -114,6 +114,11 @@ def test_relations_add_query_remove_and_reverse():
     assert [t.get("name") for t in post.relation("tags").query.find()] == ["t2"]
     fetched = Thing.query.get(post.id)
     assert fetched.get("tags").target_class_name == "Thing"
+    # A relation of an object the SDK has not fetched has no target class: the SDK queries the
+    # parent class with redirectClassNameForKey (leancloud/relation.py, Relation.query).
+    unknown = Thing.create_without_data(post.id).relation("tags").query
+    assert unknown._extra == {"redirectClassNameForKey": "tags"}
+    assert [t.get("name") for t in unknown.find()] == ["t2"]
 
 
 def test_destroy_and_missing_fetch():

@@ -119,6 +119,9 @@ def test_include_acl_needs_the_app_option(scores):
 
 def test_scan(master, scores):
     assert sorted(s.get("points") for s in Score.query.scan(batch_size=1)) == [10, 20, 30]
+    # The where of a scan may not name its scan_key (docs/queries.md, "Scan").
+    by_points = Score.query.exists("player").scan(batch_size=1, scan_key="-points")
+    assert [s.get("points") for s in by_points] == [30, 20, 10]
 
 
 def test_cql_with_and_without_placeholders(scores):

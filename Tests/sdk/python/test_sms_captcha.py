@@ -23,6 +23,15 @@ def test_generic_sms_code_request_and_verify(emulator):
     assert error.value.code == 603
 
 
+def test_sms_template_sign_params_and_voice(emulator):
+    # template and sign are accepted and ignored; params are merged into the body (cloud.py).
+    cloud.request_sms_code("18600000011", template="tpl", sign="sgn", params={"name": "Shop", "op": "log in"})
+    message = emulator.admin("GET", "/__admin/outbox", params={"phone": "18600000011"})["results"][0]
+    assert message["kind"] == "sms" and "Shop" in message["text"]
+    cloud.request_sms_code("18600000012", sms_type="voice")
+    assert emulator.admin("GET", "/__admin/outbox", params={"phone": "18600000012"})["results"][0]["kind"] == "voice"
+
+
 def test_captcha_then_sms_with_its_validate_token(emulator):
     captcha = cloud.request_captcha(width=100, height=40)
     assert requests.get(captcha.url, timeout=10).headers["Content-Type"] == "image/png"
