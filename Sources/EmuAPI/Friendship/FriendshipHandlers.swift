@@ -6,6 +6,7 @@ import LCWire
 /// ```
 /// POST   /1.1/users/<id|self>/friendship/<target>  {attributes}   → {}   follow (attributes on both rows)
 /// PUT    /1.1/users/<id|self>/friendship/<target>  {"friendship":{…}} → {} change the attributes
+///        (both take the attributes flat or under "friendship")
 /// DELETE /1.1/users/<id|self>/friendship/<target>                  → {}   unfollow
 /// GET    /1.1/users/<id>/followers | followees | followersAndFollowees
 /// POST   /1.1/users/friendshipRequests {"user","friend","friendship"} → 201 {"objectId","createdAt"}
@@ -31,7 +32,7 @@ enum FriendshipHandlers {
     static func follow(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
         let (userId, targetId) = try FriendshipActor.edge(request)
-        let attributes = try FriendshipAttributes.parse(try optionalBody(request), key: nil)
+        let attributes = try FriendshipAttributes.parse(edgeBody: try optionalBody(request))
         try app.database.write { db in
             try FriendshipActor.requireUsers([userId, targetId], in: db)
             try FriendshipStore.follow(userId, targetId, attributes: attributes, now: app.clock.now, in: db)
@@ -43,7 +44,7 @@ enum FriendshipHandlers {
     static func updateAttributes(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
         let (userId, targetId) = try FriendshipActor.edge(request)
-        let attributes = try FriendshipAttributes.parse(try optionalBody(request), key: "friendship")
+        let attributes = try FriendshipAttributes.parse(edgeBody: try optionalBody(request))
         try app.database.write { db in
             guard try FriendshipStore.followee(of: userId, target: targetId, in: db) != nil else {
                 throw APIError(.friendshipNotFound)

@@ -98,5 +98,11 @@ import Testing
         try me.post("/1.1/users/self/friendship/\(bob.objectId)")
         #expect(try me.put("/1.1/users/self/friendship/\(bob.objectId)", json: ["friendship": ["group": "x"]]).json == [:])
         #expect(try rows("_Followee").first?["group"] == "x")
+        // Flat attributes work for a change too, and `{"friendship":{…}}` for a follow.
+        #expect(try me.put("/1.1/users/self/friendship/\(bob.objectId)", json: ["rank": 3]).json == [:])
+        #expect(try rows("_Follower").first?["rank"] == 3)
+        let carol = try client.signUp("carol")
+        try me.post("/1.1/users/self/friendship/\(carol.objectId)", json: ["friendship": ["group": "y"]])
+        #expect(try master.get("/1.1/users/\(carol.objectId)/followers").json?["results"]?.arrayValue?.first?["group"] == "y")
     }
 }
