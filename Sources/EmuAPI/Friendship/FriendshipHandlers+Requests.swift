@@ -50,7 +50,9 @@ extension FriendshipHandlers {
         return try answer(request, status: RequestStatus.accepted) { record, now, db in
             guard let userId = LCPointer(json: record.fields["user"] ?? nil)?.objectId,
                   let friendId = LCPointer(json: record.fields["friend"] ?? nil)?.objectId else { return }
-            try FriendshipStore.follow(userId, friendId, attributes: JSONObject(), extra: ["friendStatus": true], now: now, in: db)
+            // The requester's row keeps (or, if it was removed meanwhile, gets back) the request's attributes.
+            let requested = record.fields["friendship"]?.objectValue ?? JSONObject()
+            try FriendshipStore.follow(userId, friendId, attributes: requested, extra: ["friendStatus": true], now: now, in: db)
             try FriendshipStore.follow(friendId, userId, attributes: attributes, extra: ["friendStatus": true], now: now, in: db)
         }
     }

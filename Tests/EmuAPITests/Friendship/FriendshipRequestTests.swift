@@ -53,6 +53,15 @@ import Testing
         #expect(try master.get("/1.1/classes/_Follower").json?["results"]?.arrayValue?.count == 2)
     }
 
+    @Test func accept_givesTheRequesterTheRequestsAttributes_evenIfItsRowWasRemoved() throws {
+        let id = try #require(try request(from: alice, to: bob, ["group": "sport"]).json?["objectId"]?.stringValue)
+        #expect(try client.acting(as: alice.sessionToken).delete("/1.1/users/self/friendship/\(bob.objectId)").status == 200)
+        #expect(try client.acting(as: bob.sessionToken).put("/1.1/users/friendshipRequests/\(id)/accept", json: [:]).status == 200)
+        let requesters = try master.get("/1.1/users/\(alice.objectId)/followees").json?["results"]?.arrayValue ?? []
+        #expect(requesters.map { $0["group"] } == ["sport"])
+        #expect(requesters.map { $0["friendStatus"] } == [true])
+    }
+
     @Test func decline_keepsTheRequest_whichOnlyTheFriendMayAcceptLater() throws {
         let id = try #require(try request(from: alice, to: bob).json?["objectId"]?.stringValue)
         #expect(try followees().isEmpty)
