@@ -63,3 +63,24 @@ def test_destroy_without_master_key_is_refused():
         raise AssertionError("the app key may not delete files")
     except leancloud.LeanCloudError as error:
         assert error.code == 403
+
+
+def test_saved_file_reads_back_as_saved(master):
+    # What the SDK's own tests/test_file.py checks against LeanCloud: createdAt equals updatedAt
+    # (the upload does not count as an update), the metadata round-trips exactly, and every
+    # uploaded file has a key, found by query and by scan.
+    f = File("Lenna2.jpg", io.BytesIO(b"\xff\xd8\xff\xe0 not really a jpeg"))
+    f.metadata["foo"] = "bar"
+    f.save()
+    assert f.created_at == f.updated_at
+    fetched = File.create_without_data(f.id)
+    fetched.fetch()
+    assert fetched.metadata == f.metadata
+    assert fetched.name == f.name and fetched.size == f.size and fetched.url == f.url
+    assert fetched.mime_type == "image/jpeg"
+    for found in list(File.query.find()) + list(leancloud.Query("File").scan()):
+        assert isinstance(found, File)
+        assert found.created_at == found.updated_at
+        assert found.key and found.url and found.name and found.metadata
+    assert f.get_thumbnail_url(100, 100).endswith("?imageView/2/w/100/h/100/q/100/format/png")
+    assert requests.get(f.get_thumbnail_url(100, 100), timeout=10).status_code == 200
