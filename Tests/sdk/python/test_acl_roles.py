@@ -80,6 +80,11 @@ def test_roles_grant_access_and_nest(master):
     assert Note.query.count() == 0
 
 
-def test_role_name_must_be_valid():
+def test_role_name_must_be_valid(master):
     with pytest.raises(TypeError):
         Role("bad name!")
+    # The SDK lets "-" through (leancloud/role.py, validate: ^[0-9a-zA-Z\-_]+$); the REST
+    # reference allows [A-Za-z0-9_] only, and LCEmu follows it (docs/python-sdk.md).
+    with pytest.raises(leancloud.LeanCloudError) as error:
+        Role("with-dash").save()
+    assert error.value.code == 139

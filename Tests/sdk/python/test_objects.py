@@ -121,6 +121,13 @@ def test_relations_add_query_remove_and_reverse():
     assert [t.get("name") for t in unknown.find()] == ["t2"]
 
 
+def test_pointer_to_an_object_that_does_not_exist():
+    # As the SDK's own tests/test_object.py (test_pointer): a pointer is not checked.
+    thing = Thing(owner=leancloud.User.create_without_data("555ed132e4b032867865884e"))
+    thing.save()
+    assert Thing.query.get(thing.id).get("owner").id == "555ed132e4b032867865884e"
+
+
 def test_destroy_and_missing_fetch():
     thing = Thing(name="doomed")
     thing.save()
