@@ -23,6 +23,7 @@ enum Routes {
         SchemaHandlers.register(in: &router)
         SnapshotHandlers.register(in: &router)
         FaultHandlers.register(in: &router)
+        JournalHandlers.register(in: &router)
         return router
     }
 }
