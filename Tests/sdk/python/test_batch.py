@@ -31,3 +31,25 @@ def test_batch_errors_surface_as_lean_cloud_error():
         raise AssertionError("saving a deleted object should fail")
     except leancloud.LeanCloudError as error:
         assert error.code == 101
+
+
+def test_hook_flags_in_saves_deletes_and_batches(master):
+    # disable_before_hook / ignore_hook put __ignore_hooks in every body, DELETE bodies and batch
+    # DELETE bodies included (leancloud/object_.py); LCEmu runs no hooks and drops the flag.
+    a = Object.create("Hooked", n=1)
+    a.disable_before_hook()
+    a.disable_after_hook()
+    a.save()
+    a.set("n", 2)
+    a.save()
+    b = Object.create("Hooked", n=3)
+    b.save()
+    b.ignore_hook("beforeDelete")
+    a.ignore_hook("afterDelete")
+    Object.destroy_all([a, b])
+    assert Object.extend("Hooked").query.count() == 0
+    c = Object.create("Hooked", n=4)
+    c.save()
+    c.disable_before_hook()
+    c.destroy()
+    assert Object.extend("Hooked").query.count() == 0
