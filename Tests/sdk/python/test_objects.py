@@ -152,3 +152,13 @@ def test_server_time():
     assert isinstance(leancloud.client.get_server_time(), datetime.datetime)
     answer = leancloud.client.get("/date").json()
     assert answer["__type"] == "Date" and answer["iso"].endswith("Z")
+
+
+def test_conversation_objects_are_stored_like_any_class():
+    # leancloud.Conversation saves to /1.1/classes/_Conversation (object_.py maps the class
+    # name); LCEmu keeps it as an ordinary object. Sending messages (/1.1/rtm) is not emulated.
+    conversation = leancloud.Conversation("room", is_unique=True)
+    conversation.add_member("client-1")
+    conversation.save()
+    found = leancloud.Query("_Conversation").get(conversation.id)
+    assert found.get("name") == "room" and found.get("m") == ["client-1"] and found.get("unique") is True
