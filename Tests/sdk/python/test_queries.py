@@ -54,7 +54,6 @@ def test_membership_and_arrays(scores):
     assert points(Score.query.size_equal_to("tags", 0)) == [30]
 
 
-@pytest.mark.xfail(reason="$all over a scalar field: owned by the where branch (issue 16)", strict=True)
 def test_contains_all_over_a_scalar_field(scores):
     assert points(Score.query.contains_all("points", [20])) == [20]
 
@@ -166,7 +165,6 @@ def test_scan_over_a_key_with_equal_values(master):
     assert seen == sorted(seen) and seen
 
 
-@pytest.mark.xfail(reason="legacy [lng, lat] pairs in $box: owned by the where branch (issue 16)", strict=True)
 def test_within_geo_box_with_coordinate_pairs(scores):
     # within_geo_box((0, 0), (11, 11)) sends {"$box": [[0, 0], [11, 11]]} ([lng, lat]), as in
     # the SDK's own test_within_geobox.
