@@ -57,6 +57,18 @@ extension AppDataFile {
         }
     }
 
+    /// Inserts the row unless the class has its objectId already (false then). One statement
+    /// per object, on the `UNIQUE (class, id)` index, instead of a lookup, an insert and the
+    /// class check of `ObjectStore.insert`: the class is ensured once per import.
+    static func insertIfNew(_ record: ObjectRecord, in db: Database) throws -> Bool {
+        try db.execute(
+            "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (class, id) DO NOTHING",
+            [.text(record.className), .text(record.objectId),
+             .integer(record.createdAt.millisecondsSince1970), .integer(record.updatedAt.millisecondsSince1970),
+             record.aclColumn, record.dataColumn])
+        return db.changes == 1
+    }
+
     static func exists(_ record: ObjectRecord, in db: Database) throws -> Bool {
         try db.scalar("SELECT 1 FROM objects WHERE class = ? AND id = ?", [.text(record.className), .text(record.objectId)]) != nil
     }

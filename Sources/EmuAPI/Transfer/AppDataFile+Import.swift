@@ -37,8 +37,7 @@ extension AppDataFile {
             // Even with no objects, so an empty class survives an export/import round trip.
             try ObjectStore.ensureClass(className, now: now, in: db)
             for (done, (index, record)) in checked.records.enumerated() {
-                if try !Self.exists(record, in: db) {
-                    if !onlyCheck { try ObjectStore.insert(record, in: db) }
+                if onlyCheck ? try !Self.exists(record, in: db) : try Self.insertIfNew(record, in: db) {
                     report.inserted += 1
                 } else if options.replace {
                     if !onlyCheck { try Self.overwrite(record, in: db) }

@@ -8,10 +8,13 @@ enum JSONElementLines {
     /// One line (from 1) per element of the array of objects; nil when the document has none.
     static func lines(in bytes: [UInt8]) -> [Int]? {
         var scanner = Scanner()
-        for index in bytes.indices {
-            if scanner.consume(bytes[index], at: index, in: bytes) { return scanner.lines }
+        // Through a buffer pointer: a 50 MB file is one pass, without bounds checks per byte.
+        return bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where scanner.consume(buffer[index], at: index, in: buffer) {
+                return scanner.lines
+            }
+            return nil
         }
-        return nil
     }
 
     private struct Scanner {
@@ -28,7 +31,8 @@ enum JSONElementLines {
         var expectElement = false
 
         /// Takes one byte; true once the array of objects is closed.
-        mutating func consume(_ byte: UInt8, at index: Int, in bytes: [UInt8]) -> Bool {
+        @inline(__always)
+        mutating func consume(_ byte: UInt8, at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if byte == 0x0A { line += 1 }
             if inString {
                 if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 {
