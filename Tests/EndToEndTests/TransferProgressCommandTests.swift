@@ -40,6 +40,15 @@ import Testing
         #expect(quiet.errorLines.count == 1 && !quiet.error.contains("\r"))
     }
 
+    @Test func theEnvironment_forcesProgress_andTheOptionWins() async throws {
+        let file = try objects(10)
+        let forced = try await RunningBinary.runAsync(["import", file, "--data", data], environment: ["LCEMU_PROGRESS": "1"])
+        #expect(forced.error.hasPrefix("\rimporting [") && forced.error.contains("100%  10/10 objects"))
+        let off = try await RunningBinary.runAsync(["export", "--class", "Post", "--out", directory.path("o.json"), "--data", data,
+                                                    "--no-progress"], environment: ["LCEMU_PROGRESS": "1"])
+        #expect(off.errorLines.count == 1 && !off.error.contains("\r"))
+    }
+
     static let mixed = """
         [
         {"objectId":"65a1f0c0e4b0a1d2c3f50001","title":"good"},
