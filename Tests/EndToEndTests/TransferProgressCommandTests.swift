@@ -83,6 +83,17 @@ import Testing
         #expect(titles == ["good", "also good"])
     }
 
+    @Test func atMost100Rejections_areListed_thenHowManyMore() async throws {
+        let lines = (1...150).map { #"{"bad-\#($0)":1}"# } + [#"{"fine":1}"#]
+        let file = try directory.write("Post.json", "[\n" + lines.joined(separator: ",\n") + "\n]")
+        let outcome = try await RunningBinary.runAsync(["import", file, "--data", data])
+        #expect(outcome.termination == .exited(1))
+        #expect(outcome.errorLines.count == 102)
+        #expect(outcome.errorLines[99].hasPrefix("lcemu: \(file): object 100 (line 101): invalid field name 'bad-100'"))
+        #expect(outcome.errorLines[100] == "lcemu: \(file): … and 50 more rejected objects")
+        #expect(outcome.errorLines[101] == "lcemu: \(file): 150 of 151 objects rejected; nothing was imported (--continue-on-error imports the others)")
+    }
+
     @Test func continueOnError_withNothingRejected_exits0() async throws {
         let file = try objects(2)
         let outcome = try await RunningBinary.runAsync(["import", file, "--data", data, "--continue-on-error"])
