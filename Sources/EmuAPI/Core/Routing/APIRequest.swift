@@ -30,14 +30,17 @@ public struct APIRequest: Sendable {
 
     public func query(_ name: String) -> String? { http.queryValue(name) }
 
-    /// The body parsed as JSON; an empty body reads as an empty object. Malformed JSON → 107.
+    /// The body parsed as JSON; an empty body reads as an empty object. Malformed JSON → 107
+    /// (naming the byte when the text could not be stored as sent, `JSONInput`).
     public func jsonBody() throws -> JSON {
         if http.body.isEmpty { return .object(JSONObject()) }
-        do {
-            return try JSONParser.parse(http.body)
-        } catch {
-            throw APIError(.malformedJSON)
-        }
+        return try JSONInput.body(http.body)
+    }
+
+    /// A JSON-carrying query parameter (`where`, `pvalues`, …) parsed strictly; nil when absent.
+    /// Text that is not JSON throws `syntaxError`; unrepresentable text 107 (`JSONInput`).
+    func jsonQuery(_ name: String, syntaxError: APIError) throws -> JSON? {
+        try JSONInput.parameter(name, of: http, syntaxError: syntaxError)
     }
 
     /// The body as a JSON object; anything else (an array, a number) → 107.
@@ -60,9 +63,12 @@ public struct APIRequest: Sendable {
         return "\(scheme)://\(host)"
     }
 
-    /// Where a stored file is served: `<base>/__files/<appId>/<key>`.
+    /// Where a stored file is served: `<base>/<key>`, the path being the key as on LeanCloud's
+    /// file domains (APIHandler+RootFiles.swift), or `<base>/__files/<appId>/<key>` for a key that
+    /// an emulator route would shadow. The long form serves every file, old links included.
     func fileURL(appId: String, key: String) -> String {
-        "\(baseURL)/__files/\(QueryString.escape(appId))/\(QueryString.encodePath(key))"
+        if FileURLForm.keepsPath(key) { return "\(baseURL)/\(QueryString.encodePath(key))" }
+        return "\(baseURL)/__files/\(QueryString.escape(appId))/\(QueryString.encodePath(key))"
     }
 
     /// Where a client PUTs the bytes of a file announced by `/1.1/fileTokens`.

@@ -16,12 +16,14 @@ enum Routes {
         SMSHandlers.register(in: &router)
         UserSMSHandlers.register(in: &router)
         UserHandlers.register(in: &router)
+        FriendshipHandlers.register(in: &router)
         WebLoginHandlers.register(in: &router)
         OAuthHandlers.register(in: &router)
         FunctionHandlers.register(in: &router)
         SchemaHandlers.register(in: &router)
         SnapshotHandlers.register(in: &router)
         FaultHandlers.register(in: &router)
+        JournalHandlers.register(in: &router)
         return router
     }
 }
