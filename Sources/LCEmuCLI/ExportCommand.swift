@@ -14,12 +14,22 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("File to write; - for standard output. (default: standard output)", valueName: "file"))
     var out: String?
 
+    @OptionGroup var progressOptions: ProgressOptions
+
     @OptionGroup var options: AppDataOptions
 
     func run() throws {
         let store = try options.open(create: false)
         defer { try? store.close() }
-        let records = try store.exportRecords(className: className)
+        let meter = progressOptions.meter(verb: "exporting", total: try store.objectCount(className: className))
+        let records: [ObjectRecord]
+        do {
+            records = try store.exportRecords(className: className) { meter?.update($0) }
+            meter?.finish()
+        } catch {
+            meter?.finish()
+            throw error
+        }
         let destination = out ?? "-"
         try ExportFile.write(ExportDocument.serialize(records), to: destination)
         let place = ExportFile.place(destination)

@@ -5,16 +5,21 @@ import LCWire
 import Primitives
 
 /// `lcemu import`: load a JSON export or a WordPress export into a class of an app's database
-/// (docs/import-export.md). The work is `AppDataFile`'s; this only parses and reports.
+/// (docs/import-export.md). The work is `AppDataFile`'s; this parses, draws progress and reports.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import objects from a JSON file, or posts from a WordPress export, into a class.",
         discussion: """
             FILE holds a JSON array of objects or an export {"results":[...]}; objectId, createdAt, \
-            updatedAt and ACL are kept when present. Everything is written in one transaction. \
+            updatedAt and ACL are kept when present. Everything is written in one transaction: if \
+            any object is rejected, every rejection is listed (with its line) and nothing is \
+            imported (exit 1), unless --continue-on-error (then exit 3 when some were rejected). \
             A running server on the same --data sees the objects as soon as the import ends.
             """)
+
+    /// Exit status of an import that wrote some objects and rejected others (`--continue-on-error`).
+    static let someRejectedStatus: Int32 = 3
 
     @Argument(help: "JSON file to import (an array of objects or {\"results\":[...]}).")
     var file: String?
@@ -25,8 +30,13 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Import the posts of this WordPress export (WXR) file instead.", valueName: "file.xml"))
     var wordpress: String?
 
-    @Flag(help: "Overwrite objects whose objectId is already in the class (default: refuse and name the id).")
+    @Flag(help: "Overwrite objects whose objectId is already in the class (default: reject them).")
     var replace = false
+
+    @Flag(help: "Import the objects that can be, list the rejected ones, exit 3 if any were (default: all or nothing).")
+    var continueOnError = false
+
+    @OptionGroup var progressOptions: ProgressOptions
 
     @OptionGroup var options: AppDataOptions
 
@@ -42,13 +52,40 @@ struct ImportCommand: ParsableCommand {
         let target = try targetClass()
         let store = try options.open(create: true)
         defer { try? store.close() }
-        if let wordpress {
-            let (report, export) = try store.importWordPressFile(path: wordpress, into: target, replace: replace)
-            let skipped = export.skippedCount == 0 ? "" : "; skipped \(export.skippedCount) items (\(export.skippedSummary))"
-            StandardStream.error.write("lcemu: imported \(describe(report, noun: "posts", appId: store.appId))\(skipped)\n")
-        } else if let file {
-            let report = try store.importJSONFile(path: file, into: target, replace: replace)
-            StandardStream.error.write("lcemu: imported \(describe(report, noun: "objects", appId: store.appId))\n")
+        let importOptions = ImportOptions(replace: replace, continueOnError: continueOnError)
+        let path = wordpress ?? file ?? ""
+        var meter: ProgressMeter?
+        let progress: (Int) -> Void = { done in meter?.update(done) }
+        do {
+            let summary: String
+            let report: ImportReport
+            if let wordpress {
+                let export = try WordPressExport.parse(contents: wordpress)
+                meter = progressOptions.meter(verb: "importing", total: export.posts.count)
+                report = try store.importWordPress(export, from: wordpress, into: target, options: importOptions, progress: progress)
+                let skipped = export.skippedCount == 0 ? "" : "; skipped \(export.skippedCount) items (\(export.skippedSummary))"
+                summary = describe(report, noun: "posts", appId: store.appId) + skipped
+            } else {
+                let (elements, lines) = try ImportFile.jsonElements(path: path)
+                meter = progressOptions.meter(verb: "importing", total: elements.count)
+                var withLines = importOptions
+                withLines.lines = lines
+                report = try store.importElements(elements, from: path, into: target, options: withLines, progress: progress)
+                summary = describe(report, noun: "objects", appId: store.appId)
+            }
+            meter?.finish()
+            RejectionListing.print(report.rejected, file: path)
+            let rejected = report.rejected.isEmpty ? "" : "; \(report.rejected.count) rejected"
+            StandardStream.error.write("lcemu: imported \(summary)\(rejected)\n")
+            if !report.rejected.isEmpty { throw ExitCode(Self.someRejectedStatus) }
+        } catch let error as ImportRejectedError {
+            meter?.finish()
+            RejectionListing.print(error.rejections, file: path)
+            throw CommandFailure("\(path): \(error.rejections.count) of \(error.total) objects rejected; nothing was imported "
+                + "(--continue-on-error imports the others)")
+        } catch let error as TransferError {
+            meter?.finish()
+            throw CommandFailure(error.description)
         }
     }
 

@@ -62,7 +62,11 @@ import Testing
         #expect(try await RunningBinary.runAsync(["import", file, "--data", data]).termination == .exited(0))
         let again = try await RunningBinary.runAsync(["import", file, "--data", data])
         #expect(again.termination == .exited(1))
-        #expect(again.error == "lcemu: \(file): object 65a1f0c0e4b0a1d2c3f50001 already exists in Post (use --replace to overwrite it)\n")
+        #expect(again.errorLines.count == 4)
+        let first = "lcemu: \(file): object 1 (line 2): objectId 65a1f0c0e4b0a1d2c3f50001 already exists in Post "
+            + "(use --replace to overwrite it) (LeanCloud code 137)"
+        #expect(again.errorLines.first.map(String.init) == first)
+        #expect(again.errorLines.last == "lcemu: \(file): 3 of 3 objects rejected; nothing was imported (--continue-on-error imports the others)")
         let replaced = try await RunningBinary.runAsync(["import", file, "--data", data, "--replace"])
         #expect(replaced.error == "lcemu: imported 3 objects into Post (app lcemu-dev-app-id), 3 of them replaced\n")
     }

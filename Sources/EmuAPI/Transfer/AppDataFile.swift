@@ -63,14 +63,21 @@ public struct TransferError: Error, CustomStringConvertible, Equatable {
 extension AppDataFile {
     /// Every object of `className`, in insertion order. An unknown class is an error that lists
     /// the known ones (a typo should not look like an empty class).
-    public func exportRecords(className: String) throws -> [ObjectRecord] {
+    public func exportRecords(className: String, progress: ((Int) -> Void)? = nil) throws -> [ObjectRecord] {
         try database.read { db in
             guard try ObjectStore.classExists(className, in: db) else {
                 let known = try AppDataDocument.classNames(in: db)
                 throw TransferError("no class '\(className)' in app \(appId)"
                     + (known.isEmpty ? " (it has no classes)" : " (classes: \(known.joined(separator: ", ")))"))
             }
-            return try AppDataDocument.records(ofClass: className, in: db)
+            return try AppDataDocument.records(ofClass: className, in: db, progress: progress)
+        }
+    }
+
+    /// How many objects `className` holds (0 for an unknown class): the total of export progress.
+    public func objectCount(className: String) throws -> Int {
+        try database.read { db in
+            Int(try db.scalar("SELECT count(*) FROM objects WHERE class = ?", [.text(className)])?.int64Value ?? 0)
         }
     }
 

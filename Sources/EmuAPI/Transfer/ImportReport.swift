@@ -5,6 +5,8 @@ public struct ImportReport: Sendable, Equatable {
     public var inserted = 0
     /// Existing objects overwritten (only with `replace`).
     public var replaced = 0
+    /// Objects left out, in input order (only with `continueOnError`; otherwise they throw).
+    public var rejected: [ImportRejection] = []
 
     public init(className: String, inserted: Int = 0, replaced: Int = 0) {
         self.className = className

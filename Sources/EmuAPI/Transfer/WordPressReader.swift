@@ -13,26 +13,16 @@ struct WordPressReader {
     private var current = WordPressItem()
     private var text = ""
     private var categoryDomain: String?
-
-    /// The prefix WordPress uses for a namespace; WXR 1.0–1.2 differ only in the version.
-    static func prefix(for namespace: String?) -> String? {
-        guard let namespace, !namespace.isEmpty else { return "" }
-        if namespace.hasPrefix("http://wordpress.org/export/") {
-            return namespace.hasSuffix("/excerpt/") ? "excerpt:" : "wp:"
-        }
-        switch namespace {
-        case "http://purl.org/rss/1.0/modules/content/": return "content:"
-        case "http://purl.org/dc/elements/1.1/": return "dc:"
-        default: return nil
-        }
-    }
+    private var namespaces = WordPressNamespaces()
 
     /// Reads every event of the document.
     mutating func read(_ bytes: [UInt8]) throws {
         var reader = XMLEventReader(bytes)
         while let event = try reader.next() {
             switch event {
-            case .start(let name, let namespace, let attributes): start(name, namespaceURI: namespace, attributes: attributes)
+            case .start(let name, let namespace, let attributes):
+                if rootName == nil, let root = reader.open.first { namespaces.adopt(rootBindings: root.bindings) }
+                start(name, namespaceURI: namespace, attributes: attributes)
             case .text(let string): if isInsideItemChild { text += string }
             case .end(let name, let namespace): end(name, namespaceURI: namespace)
             }
@@ -42,7 +32,7 @@ struct WordPressReader {
     private mutating func start(_ name: String, namespaceURI: String?, attributes: [String: String]) {
         depth += 1
         if rootName == nil { rootName = name }
-        let prefix = Self.prefix(for: namespaceURI)
+        let prefix = namespaces.prefix(for: namespaceURI)
         if prefix == "wp:" { sawWordPressElement = true }
         if itemDepth == nil, name == "item", prefix == "" {
             itemDepth = depth
@@ -62,7 +52,7 @@ struct WordPressReader {
         if depth == itemDepth {
             items.append(current)
             self.itemDepth = nil
-        } else if depth == itemDepth + 1, let prefix = Self.prefix(for: namespaceURI) {
+        } else if depth == itemDepth + 1, let prefix = namespaces.prefix(for: namespaceURI) {
             if let domain = categoryDomain {
                 let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !name.isEmpty { current.categories.append((domain, name)) }

@@ -45,7 +45,7 @@ import Testing
     @Test func importObjects_refusesAnExistingId_namingIt_andWritesNothing() throws {
         try file.importObjects([Self.second], into: "Post")
         let message = failure { try file.importObjects([Self.first, Self.second], into: "Post") }
-        #expect(message == "object 65a1f0c0e4b0a1d2c3f50002 already exists in Post (use --replace to overwrite it)")
+        #expect(message == "object 2: objectId 65a1f0c0e4b0a1d2c3f50002 already exists in Post (use --replace to overwrite it)")
         #expect(try file.exportRecords(className: "Post").map(\.objectId) == ["65a1f0c0e4b0a1d2c3f50002"])
     }
 
@@ -95,7 +95,7 @@ import Testing
         #expect(failure { try file.importJSONFile(path: broken, into: "Post") }?.hasPrefix("\(broken): not valid JSON: ") == true)
         let wrong = try directory.write("wrong.json", #"[{"a-b":1}]"#)
         #expect(failure { try file.importJSONFile(path: wrong, into: "Post") }
-            == "\(wrong): object 1: invalid field name 'a-b': a letter, then letters, digits or _")
+            == "\(wrong): object 1 (line 1): invalid field name 'a-b': a letter, then letters, digits or _")
         #expect(failure { try file.importJSONFile(path: directory.path("none.json"), into: "Post") }
             == "\(directory.path("none.json")): no such file")
     }

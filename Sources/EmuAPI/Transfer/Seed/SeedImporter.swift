@@ -47,5 +47,10 @@ public enum SeedImporter {
 /// Input that cannot be imported.
 public struct ImportError: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    /// LeanCloud's error code for the same problem in a request, when it has one.
+    public let code: Int?
+    init(_ description: String, code: Int? = nil) {
+        self.description = description
+        self.code = code
+    }
 }
