@@ -30,14 +30,16 @@ import Testing
     @Test func aFolder_loadsEveryJSONFile_withBodyFilesBesideThem() throws {
         try directory.write("a.json", #"[{"id":"hello","request":{"path":"/hello"},"response":{"bodyFile":"hello.txt"}}]"#)
         try directory.write("b.json", #"{"routes":[{"request":{"method":"GET","path":"/b"},"response":{"json":{"b":true}}}]}"#)
+        try directory.write("c.json", #"{"request":{"path":"/c"},"response":{"status":204}}"#)
         try directory.write("hello.txt", "hi there")
         let emulator = try start(directory.path)
         let device = emulator.inProcessClient(credentials: .none)
         #expect(try device.get("/hello").text == "hi there")
         #expect(try device.get("/b").json?["b"] == true)
         let listed = try emulator.inProcessClient(credentials: .masterKey).get("/__admin/routes").json?["results"]?.arrayValue ?? []
-        #expect(listed.map { $0["id"] } == ["hello", "b-1"])
-        #expect(listed.map { $0["source"] } == [.string(directory.path("a.json")), .string(directory.path("b.json"))])
+        #expect(try device.get("/c").status == 204)
+        #expect(listed.map { $0["id"] } == ["hello", "b-1", "c-1"])
+        #expect(listed.map { $0["source"] } == ["a.json", "b.json", "c.json"].map { .string(directory.path($0)) })
     }
 
     @Test func aBrokenFile_stopsTheStart_namingFileRouteAndField() throws {
