@@ -22,6 +22,8 @@ enum Routes {
         SchemaHandlers.register(in: &router)
         SnapshotHandlers.register(in: &router)
         FaultHandlers.register(in: &router)
+        DashboardHandlers.register(in: &router)
+        UserStateHandlers.register(in: &router)
         return router
     }
 }

@@ -14,6 +14,8 @@ public final class AppRuntime: Sendable {
     public let snapshots = Snapshots()
     /// Failures and delays the test asked for (`/__admin/faults`); emptied by `reset()`.
     public let faults = Faults()
+    /// One-time dashboard log-in links (`lcemu serve` prints one); kept by `reset()`.
+    public let dashboardLinks = DashboardLinks()
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()
