@@ -76,3 +76,14 @@ def screenshots():
         finally:
             browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     return save
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """On a failure, a screenshot of the page as it was (failed-<test>.png) beside the others."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = item.funcargs.get("browser")
+    if report.when == "call" and report.failed and browser is not None:
+        folder = os.environ.get("LCEMU_SCREENSHOTS") or tempfile.gettempdir()
+        browser.save_screenshot(os.path.join(folder, f"failed-{item.name}.png"))

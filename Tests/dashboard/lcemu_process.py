@@ -16,7 +16,7 @@ class Emulator:
     def __init__(self, binary, data_dir, deadline_s=60):
         self.process = subprocess.Popen(
             [binary, "serve", "--port", "0", "--data", data_dir],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+            stdout=subprocess.PIPE, text=True, bufsize=1)  # stderr (the log) stays the terminal's
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
         self.banner = self._read_banner(deadline_s)

@@ -36,8 +36,9 @@ def open_view(browser, emulator, view):
     if not browser.current_url.startswith(emulator.dashboard_url):
         browser.get(emulator.dashboard_url)
     browser.execute_script("location.hash = arguments[0]", f"#/{view}")
+    section = view.split("/")[0]
     wait(browser, lambda b: b.execute_script(
-        "return document.querySelector(`#nav a[aria-current='page']`)?.getAttribute('href')") == f"#/{view}")
+        "return document.querySelector(`#nav a[aria-current='page']`)?.getAttribute('href')") == f"#/{section}")
 
 
 def log_in(browser, emulator):
@@ -48,5 +49,8 @@ def log_in(browser, emulator):
     visible(browser, "#nav")
 
 
-def log_out(browser):
+def log_out(browser, emulator):
+    """Forgets the tab's key (sessionStorage belongs to the page's origin: open it first)."""
+    if not browser.current_url.startswith(emulator.base_url):
+        browser.get(emulator.dashboard_url)
     browser.execute_script("sessionStorage.clear()")

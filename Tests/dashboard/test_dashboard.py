@@ -19,7 +19,7 @@ def test_banner_printsTheDashboard_afterTheListeningLine(emulator):
 
 
 def test_pageAsksForTheKey_andRefusesAWrongOne(browser, emulator, screenshots):
-    log_out(browser)
+    log_out(browser, emulator)
     browser.get(emulator.dashboard_url)
     visible(browser, "#login-app").send_keys("lcemu-dev-app-id")
     css(browser, "#login-key").send_keys("not-the-key", Keys.ENTER)
@@ -80,5 +80,7 @@ def test_deletesAnObject_andTheAPISeesItGone(browser, emulator):
     assert delete.text == "Confirm delete"
     delete.click()
     wait(browser, lambda b: not all_css(b, f"tr[data-object-id='{object_id}']"))
+    # LeanCloud answers a fetch of a missing object with 200 and an empty object.
     status, body = emulator.request("GET", f"/1.1/classes/Post/{object_id}")
-    assert status == 404 and body["code"] == 101
+    assert status == 200 and body == {}
+    assert emulator.request("GET", "/1.1/classes/Post?count=1&limit=0")[1]["count"] == SEED_POSTS - 1

@@ -75,11 +75,11 @@ def test_customRoutes_sayWhenThereAreNone(browser, emulator, screenshots):
 
 
 def test_oneTimeLink_logsInOnce(browser, emulator):
-    log_out(browser)
+    log_out(browser, emulator)
     browser.get(emulator.login_link)
     visible(browser, "#nav")
     assert "login=" not in browser.current_url
-    log_out(browser)
+    log_out(browser, emulator)
     browser.get(emulator.login_link)
     text_appears(browser, "#login-error", "already used or expired")
     assert all("/__admin/ui-login" in error and "401" in error for error in console_errors(browser, emulator))

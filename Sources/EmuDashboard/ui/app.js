@@ -13,19 +13,26 @@ import * as routes from "./routes-view.js";
 const views = { data, users, outbox, requests, time, routes };
 const $ = (id) => document.getElementById(id);
 
-async function start() {
+function start() {
+  $("login").addEventListener("submit", submitLogIn);
+  $("log-out").addEventListener("click", () => { logOut(); show(); });
+  window.addEventListener("hashchange", arrive);
+  arrive();
+}
+
+// A one-time link can arrive on a fresh load or as a new fragment of the open page.
+async function arrive() {
   const link = takeLinkFromAddress();
   if (link) {
+    $("login-error").textContent = "";
     try {
       await redeemLink(link);
     } catch (error) {
+      logOut();
       $("login-app").value = link.appId;
       $("login-error").textContent = error.message;
     }
   }
-  $("login").addEventListener("submit", submitLogIn);
-  $("log-out").addEventListener("click", () => { logOut(); show(); });
-  window.addEventListener("hashchange", show);
   show();
 }
 
