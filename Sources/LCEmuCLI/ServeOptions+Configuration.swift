@@ -28,6 +28,7 @@ extension ServeOptions {
         configuration.http.shutdownGracePeriod = try Environment.seconds(shutdownGrace, "LCEMU_SHUTDOWN_GRACE", default: 10)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         configuration.workerCount = try Environment.int(workers, "LCEMU_WORKERS", default: max(2, cores), range: 1...256)
+        configuration.journalSize = try Environment.int(journalSize, "LCEMU_JOURNAL_SIZE", default: 1000, range: 0...100_000)
         configuration.dataDirectory = appData.dataDirectory()
         try DataDirectoryCheck.validate(configuration.dataDirectory)
         configuration.durableWrites = Environment.flag(durableWrites, "LCEMU_DURABLE_WRITES")

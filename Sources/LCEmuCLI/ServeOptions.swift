@@ -53,6 +53,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("workers"), help: "Workers for writes and slow requests (hashing, files); also how many reads answer at once on the connections' threads. [env: LCEMU_WORKERS] (default: number of cores, at least 2)")
     var workers: Int?
 
+    @Option(name: .customLong("journal-size"), help: "Requests the request journal keeps (GET /__admin/requests), newest first; 0 keeps none. [env: LCEMU_JOURNAL_SIZE] (default: 1000)")
+    var journalSize: Int?
+
     @Option(name: .customLong("sign-max-skew"), help: "Refuse X-LC-Sign timestamps further than this many seconds from the clock; 0 = no check. [env: LCEMU_SIGN_MAX_SKEW] (default: 0)")
     var signMaxSkew: Double?
 

@@ -18,6 +18,8 @@ public struct EmulatorConfiguration: Sendable {
     public var logLevel: LogLevel = .info
     /// Lanes of the worker pool that runs slow requests (writes, password hashing).
     public var workerCount = 2
+    /// Requests kept by the request journal (`/__admin/requests`), newest first; 0 keeps none.
+    public var journalSize = 1000
     /// SQLite `synchronous=FULL`: survive power loss, not only a crash (slower writes).
     public var durableWrites = false
     /// Window in seconds for `X-LC-Sign` timestamps, for apps whose options set none; nil or 0 =

@@ -11,10 +11,13 @@ final class APIHandler: HTTPHandler {
     let pool: WorkerPool
     let logger: Logger
     let cors: CORS
+    let journal: RequestJournal
     private let requestCounter = Locked<UInt64>(0)
 
-    init(router: Router<APIRoute>, authenticator: AppAuthenticator, pool: WorkerPool, logger: Logger, cors: CORS) {
+    init(router: Router<APIRoute>, authenticator: AppAuthenticator, pool: WorkerPool, journal: RequestJournal,
+         logger: Logger, cors: CORS) {
         self.cors = cors
+        self.journal = journal
         self.router = router
         self.authenticator = authenticator
         self.pool = pool
@@ -24,19 +27,22 @@ final class APIHandler: HTTPHandler {
     func handle(_ received: HTTPRequest, respond answer: @escaping @Sendable (HTTPResponse) -> Void) {
         let requestId = nextRequestId()
         let respond = logged(received, requestId: requestId, answer)
-        if received.method == "OPTIONS" { return respond(cors.preflight(received)) }
+        var exchange = Exchange(received: received)
+        if received.method == "OPTIONS" { return respond(journaled(cors.preflight(received), exchange)) }
         let request: HTTPRequest
         do {
             // spec §1.6: a text/plain POST may carry its method and credentials in the body.
             request = try MethodOverrideEnvelope.unwrap(received)
         } catch {
-            return respond(finish(render(error, requestId: requestId, request: received), for: received))
+            return respond(finish(render(error, requestId: requestId, request: received), exchange))
         }
         let route: APIRoute
         let parameters: [String: String]
         switch self.route(method: request.method, path: request.path) {
         case .success(let matched): (route, parameters) = matched
-        case .failure(let error): return respond(finish(error.response, for: received))
+        case .failure(let error):
+            exchange.unmatched = error.code == .routeNotFound
+            return respond(finish(error.response, exchange))
         }
         let apiRequest: APIRequest
         do {
@@ -45,24 +51,25 @@ final class APIHandler: HTTPHandler {
                                     app: auth.app, isMaster: auth.isMaster, bearerSessionToken: auth.sessionToken,
                                     dispatcher: self)
         } catch {
-            return respond(finish(render(error, requestId: requestId, request: request), for: received))
+            return respond(finish(render(error, requestId: requestId, request: request), exchange))
         }
+        exchange.app = apiRequest.app
         if let app = apiRequest.app, !request.path.hasPrefix("/__admin"),
            let fault = app.faults.take(method: request.method, path: request.path) {
-            return inject(fault, route: route, request: apiRequest, received: received, respond: respond)
+            return inject(fault, route: route, request: apiRequest, exchange: exchange, respond: respond)
         }
-        execute(route, apiRequest, received: received, respond: respond)
+        execute(route, apiRequest, exchange: exchange, respond: respond)
     }
 
     /// Runs the route where it belongs: on the connection's queue (while the pool allows), or on
     /// the worker pool.
-    func execute(_ route: APIRoute, _ request: APIRequest, received: HTTPRequest,
+    func execute(_ route: APIRoute, _ request: APIRequest, exchange: Exchange,
                  respond: @escaping @Sendable (HTTPResponse) -> Void) {
         switch route.execution(for: request.http.method) {
         case .inline:
-            pool.runInlineOrSubmit { [self] in respond(finish(run(route, request), for: received)) }
+            pool.runInlineOrSubmit { [self] in respond(finish(run(route, request), exchange)) }
         case .pooled:
-            pool.submit { [self] in respond(finish(run(route, request), for: received)) }
+            pool.submit { [self] in respond(finish(run(route, request), exchange)) }
         }
     }
 
@@ -94,10 +101,11 @@ final class APIHandler: HTTPHandler {
         return response
     }
 
-    func finish(_ response: APIResponse, for request: HTTPRequest) -> HTTPResponse {
+    /// The response as sent: with the CORS headers, and kept by the journal.
+    func finish(_ response: APIResponse, _ exchange: Exchange) -> HTTPResponse {
         var http = response.httpResponse
-        cors.decorate(&http, for: request)
-        return http
+        cors.decorate(&http, for: exchange.received)
+        return journaled(http, exchange, route: response.journalRoute, nearMisses: response.journalNearMisses)
     }
 
     /// `respond`, writing the access line first when the log level is `debug` or finer.

@@ -6,6 +6,10 @@ public struct APIResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The custom route that answered, as the request journal shows it.
+    public var journalRoute: String? = nil
+    /// Why the closest custom routes did not match, when none did: shown by the journal.
+    public var journalNearMisses: JSON? = nil
 
     /// A JSON response with LeanCloud's standard headers (§1.5).
     public init(status: Int = 200, json: JSON) {

@@ -24,6 +24,7 @@ enum Routes {
         FaultHandlers.register(in: &router)
         DashboardHandlers.register(in: &router)
         UserStateHandlers.register(in: &router)
+        JournalHandlers.register(in: &router)
         return router
     }
 }

@@ -16,12 +16,16 @@ public final class AppRuntime: Sendable {
     public let faults = Faults()
     /// One-time dashboard log-in links (`lcemu serve` prints one); kept by `reset()`.
     public let dashboardLinks = DashboardLinks()
+    /// The requests the server answered, shared by every app (`/__admin/requests`); this app's
+    /// records are dropped by `reset()`.
+    public let journal: RequestJournal
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()
 
-    init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, seed: SeedData) {
+    init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData) {
         self.configuration = configuration
+        self.journal = journal
         self.database = database
         self.clock = clock
         self.outbox = Outbox(clock: clock)
@@ -49,5 +53,6 @@ public final class AppRuntime: Sendable {
         outbox.clear()
         functions.clear()
         faults.remove()
+        journal.clear(visibleTo: configuration.appId)
     }
 }

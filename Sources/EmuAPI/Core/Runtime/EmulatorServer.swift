@@ -34,11 +34,12 @@ public final class EmulatorServer: Sendable {
         let clock = EmulatorClock()
         self.clock = clock
         let seed = try configuration.seedDirectory.map { try SeedData.load(directory: $0, now: clock.now) } ?? SeedData()
+        let journal = RequestJournal(capacity: configuration.journalSize, clock: clock)
         var apps: [String: AppRuntime] = [:]
         for app in configuration.apps {
             let database = try AppDatabase.open(appId: app.appId, configuration: configuration)
             let initialData = configuration.initialData[app.appId]
-            let runtime = AppRuntime(configuration: app, database: database, clock: clock, seed: initialData ?? seed)
+            let runtime = AppRuntime(configuration: app, database: database, clock: clock, journal: journal, seed: initialData ?? seed)
             if try runtime.seedIfFresh() {
                 logger.info("app \(app.appId): fresh database, loaded \(runtime.seed.records.count) \(initialData == nil ? "seed" : "initial") objects")
             } else if initialData != nil {
@@ -53,7 +54,7 @@ public final class EmulatorServer: Sendable {
             authenticator: AppAuthenticator(
                 apps: apps, maxSkewMilliseconds: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds),
                 defaultAppId: configuration.apps.first?.appId),
-            pool: WorkerPool(width: configuration.workerCount), logger: logger,
+            pool: WorkerPool(width: configuration.workerCount), journal: journal, logger: logger,
             cors: CORS(credentialedOrigins: configuration.corsOrigins))
         server = HTTPServer(configuration: configuration.http, handler: handler, errorResponder: Self.protocolError)
     }

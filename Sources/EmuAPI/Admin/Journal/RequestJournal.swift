@@ -1,0 +1,72 @@
+import EmuHTTP
+import LCWire
+import Primitives
+
+/// The newest requests the server answered, for tests and the dashboard (`/__admin/requests`).
+/// A ring of at most `capacity` records, shared by every app; each app's master key reads its
+/// own app's records and those of no app. Capacity 0 records nothing.
+public final class RequestJournal: Sendable {
+    public let capacity: Int
+    private let clock: EmulatorClock
+    private let state: Locked<State>
+
+    private struct State {
+        var ring: [JournalRecord] = []
+        /// Where the next record goes once the ring is full.
+        var next = 0
+        var lastId = 0
+    }
+
+    public init(capacity: Int, clock: EmulatorClock) {
+        self.capacity = max(0, capacity)
+        self.clock = clock
+        var state = State()
+        state.ring.reserveCapacity(self.capacity)
+        self.state = Locked(state)
+    }
+
+    var isEnabled: Bool { capacity > 0 }
+
+    /// Keeps one answered request; the oldest goes when the ring is full.
+    func record(appId: String?, request: HTTPRequest, response: HTTPResponse, nanoseconds: UInt64,
+                route: String?, unmatched: Bool, nearMisses: JSON?) {
+        guard isEnabled else { return }
+        let milliseconds = clock.nowMilliseconds
+        var request = request
+        request.body = JournalRecord.kept(request.body)
+        var response = response
+        response.body = JournalRecord.kept(response.body)
+        state.withValue { state in
+            state.lastId += 1
+            let record = JournalRecord(
+                id: state.lastId, milliseconds: milliseconds, appId: appId, request: request,
+                response: response, nanoseconds: nanoseconds, route: route, unmatched: unmatched,
+                nearMisses: nearMisses)
+            if state.ring.count < capacity {
+                state.ring.append(record)
+            } else {
+                state.ring[state.next] = record
+                state.next = (state.next + 1) % capacity
+            }
+        }
+    }
+
+    /// The records `appId`'s master key may read, newest first.
+    func records(visibleTo appId: String) -> [JournalRecord] {
+        let ordered = state.withValue { state in Array(state.ring[state.next...] + state.ring[..<state.next]) }
+        return ordered.reversed().filter { $0.isVisible(to: appId) }
+    }
+
+    /// Forgets the records `appId`'s master key may read; how many went.
+    @discardableResult
+    func clear(visibleTo appId: String) -> Int {
+        state.withValue { state in
+            let ordered = Array(state.ring[state.next...] + state.ring[..<state.next])
+            let kept = ordered.filter { !$0.isVisible(to: appId) }
+            state.ring = kept
+            state.ring.reserveCapacity(capacity)
+            state.next = 0
+            return ordered.count - kept.count
+        }
+    }
+}
