@@ -35,6 +35,8 @@ def open_view(browser, emulator, view):
     """Goes to #/<view> (the page stays loaded when it is already open) and waits for it."""
     if not browser.current_url.startswith(emulator.dashboard_url):
         browser.get(emulator.dashboard_url)
+    if not browser.execute_script("return sessionStorage.getItem('lcemu.dashboard.credentials')"):
+        log_in(browser, emulator)  # so that any one test also runs alone (pytest -k)
     browser.execute_script("location.hash = arguments[0]", f"#/{view}")
     section = view.split("/")[0]
     wait(browser, lambda b: b.execute_script(
