@@ -67,6 +67,18 @@ def test_showsUsersSessions_andRevokesOne(browser, emulator, screenshots):
                                             headers={"X-LC-Session": user["sessionToken"]})[0] != 200)
 
 
+def test_setsAVerifiedFlag_andAPassword(browser, emulator):
+    open_view(browser, emulator, "users")
+    user_id = "64b7f0c2e4b0a1d2c3f40001"  # the seeded testuser
+    row = f"tr[data-user-id='{user_id}']"
+    visible(browser, f"{row} td[data-label=Email] input[type=checkbox]").click()
+    wait(browser, lambda b: emulator.request("GET", f"/1.1/users/{user_id}")[1].get("emailVerified") is True)
+    wait(browser, lambda b: css(b, f"{row} td[data-label=Email] input[type=checkbox]").is_selected())
+    css(browser, f"{row} input[type=password]").send_keys("a-new-password", Keys.ENTER)
+    wait(browser, lambda b: emulator.request("POST", "/1.1/login", {"username": "testuser", "password": "a-new-password"},
+                                            master=False)[0] == 200)
+
+
 def test_customRoutes_sayWhenThereAreNone(browser, emulator, screenshots):
     open_view(browser, emulator, "routes")
     status, _ = emulator.request("GET", "/__admin/routes")

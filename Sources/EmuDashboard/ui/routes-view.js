@@ -11,7 +11,7 @@ export async function render(container) {
   ]);
   if (routes === null) {
     replace(container, panel("Custom routes", h("p", { class: "empty" },
-      "No custom routes: this emulator serves only the LeanCloud API. See docs/ for how to load route files.")));
+      "No custom routes: this emulator answers with the LeanCloud API only.")));
     return;
   }
   const unmatched = await api("GET", "/__admin/requests", { allow404: true, query: { unmatched: 1, limit: 50 } });

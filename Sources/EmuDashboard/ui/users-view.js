@@ -32,11 +32,11 @@ function row(user, state, reload) {
   const update = (fields, message) => attempt(() => api("PUT", `/1.1/users/${user.objectId}`, { body: fields }), message).then(reload);
   return h("tr", { dataset: { userId: user.objectId } },
     h("th", { scope: "row" }, user.username || "(no username)", h("div", { class: "muted small" }, user.objectId)),
-    h("td", {}, contact(user.email, user.emailVerified, (flag) => update({ emailVerified: flag }, "Email flag changed"))),
-    h("td", {}, contact(user.mobilePhoneNumber, user.mobilePhoneVerified, (flag) => update({ mobilePhoneVerified: flag }, "Phone flag changed"))),
-    h("td", {}, session(user, state, reload)),
-    h("td", {}, lock(user, state, reload)),
-    h("td", {}, passwordForm(user, update)));
+    h("td", { "data-label": "Email" }, contact(user.email, user.emailVerified, (flag) => update({ emailVerified: flag }, "Email flag changed"))),
+    h("td", { "data-label": "Phone" }, contact(user.mobilePhoneNumber, user.mobilePhoneVerified, (flag) => update({ mobilePhoneVerified: flag }, "Phone flag changed"))),
+    h("td", { "data-label": "Session" }, session(user, state, reload)),
+    h("td", { "data-label": "Log-in lock" }, lock(user, state, reload)),
+    h("td", { "data-label": "Password" }, passwordForm(user, update)));
 }
 
 function contact(value, verified, setVerified) {
