@@ -1,5 +1,6 @@
 """Small helpers over Selenium for the dashboard: open a view, wait for a condition with a
 deadline (never a fixed sleep), find elements."""
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -10,7 +11,9 @@ DEADLINE_S = 10
 
 
 def wait(browser, condition, deadline_s=DEADLINE_S, message=""):
-    return WebDriverWait(browser, deadline_s, poll_frequency=0.05).until(condition, message)
+    # Live views redraw: an element found a moment ago may be gone; the next try finds the new one.
+    return WebDriverWait(browser, deadline_s, poll_frequency=0.05,
+                         ignored_exceptions=[StaleElementReferenceException]).until(condition, message)
 
 
 def css(browser, selector):

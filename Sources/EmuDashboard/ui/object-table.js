@@ -26,12 +26,13 @@ export function objectTable(className, schema, { openObjectId } = {}) {
     }));
     if (!answer) return;
     renderHead();
+    // Actions first: a wide class scrolls sideways, and Edit and Delete stay in sight.
     replace(body, answer.results.map((object) => h("tr", { dataset: { objectId: object.objectId } },
-      columns.map((column) => h("td", {}, cell(object[column]))),
-      h("td", {}, aclCell(object.ACL)),
       h("td", { class: "actions" },
-        h("button", { type: "button", class: "small", "aria-label": `Edit ${object.objectId}`, onclick: () => edit(object) }, "Edit"),
-        deleteButton(object)))));
+        h("button", { type: "button", class: "small", "aria-label": `Edit ${object.objectId}`, onclick: () => edit(object) }, "Edit"), " ",
+        deleteButton(object)),
+      columns.map((column) => h("td", {}, cell(object[column]))),
+      h("td", {}, aclCell(object.ACL)))));
     const last = Math.min(state.skip + answer.results.length, answer.count);
     status.textContent = answer.count ? `${state.skip + 1}–${last} of ${answer.count}` : "no objects";
     prev.disabled = state.skip === 0;
@@ -39,12 +40,12 @@ export function objectTable(className, schema, { openObjectId } = {}) {
   }
 
   function renderHead() {
-    replace(head, h("tr", {}, columns.map((column) => {
+    replace(head, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Actions")), columns.map((column) => {
       const direction = state.order === column ? "ascending" : state.order === `-${column}` ? "descending" : undefined;
       return h("th", { scope: "col", "aria-sort": direction },
         h("button", { type: "button", class: "sort", onclick: () => sortBy(column) },
           column, direction === "ascending" ? " ▲" : direction === "descending" ? " ▼" : ""));
-    }), h("th", { scope: "col" }, "ACL"), h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Actions"))));
+    }), h("th", { scope: "col" }, "ACL")));
   }
 
   function sortBy(column) {

@@ -35,7 +35,7 @@ function item(message) {
   return h("li", { class: `message ${message.kind}`, dataset: { kind: message.kind, id: String(message.id) } },
     h("div", { class: "message-head" },
       h("span", { class: "badge" }, message.kind), " ", h("strong", {}, message.to), " ",
-      h("span", { class: "muted" }, message.purpose), " ", localTime(message.sentAt)),
+      message.purpose !== message.kind ? h("span", { class: "muted" }, message.purpose) : null, " ", localTime(message.sentAt)),
     h("div", { class: "message-body" },
       message.kind === "captcha" ? captchaPicture(message.to) : null,
       h("p", {}, message.text),

@@ -11,11 +11,15 @@ export async function render(container) {
     h("div", { class: "table-scroll" }, h("table", { class: "users" },
       h("thead", {}, h("tr", {}, ["User", "Email", "Phone", "Session", "Log-in lock", "Password"].map((title) => h("th", { scope: "col" }, title)))),
       body))));
+  let generation = 0;
   const load = async () => {
+    // A poll that started before a change and ends after it must not draw the old state back.
+    const ticket = ++generation;
     const [users, states] = await Promise.all([
       api("GET", "/1.1/users", { query: { limit: 100, order: "-createdAt" } }),
       api("GET", "/__admin/user-states"),
     ]);
+    if (ticket !== generation) return;
     const byUser = new Map(states.results.map((state) => [state.userId, state]));
     // Rebuilt only when something changed, so a password being typed is not wiped by a poll.
     const signature = JSON.stringify([users.results, states.results]);
