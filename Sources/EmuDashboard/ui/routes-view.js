@@ -17,12 +17,8 @@ export async function render(container) {
   const unmatched = await api("GET", "/__admin/requests", { allow404: true, query: { unmatched: 1, limit: 50 } });
   replace(container, h("div", { class: "grid" },
     panel(`Routes (${routes.results.length})`, routes.results.length ? h("div", { class: "table-scroll" }, h("table", { id: "routes" },
-      h("thead", {}, h("tr", {}, ["Id", "Method", "Path", "Source"].map((title) => h("th", { scope: "col" }, title)))),
-      h("tbody", {}, routes.results.map((route) => h("tr", {},
-        h("td", {}, h("code", {}, route.id ?? "")),
-        h("td", {}, (route.request && route.request.method) || route.method || "*"),
-        h("td", {}, h("code", {}, (route.request && (route.request.path || route.request.pathPattern)) || route.path || "")),
-        h("td", { class: "small" }, route.source ?? "")))))) : h("p", { class: "muted" }, "No routes loaded.")),
+      h("thead", {}, h("tr", {}, ["Id", "Kind", "Method", "Path", "Source"].map((title) => h("th", { scope: "col" }, title)))),
+      h("tbody", {}, routes.results.map(routeRow)))) : h("p", { class: "muted" }, "No routes loaded.")),
     panel("Scenarios", scenarios && scenarios.results.length ? h("ul", { id: "scenarios" }, scenarios.results.map((scenario) =>
       h("li", {}, h("strong", {}, scenario.name), " is in state ", h("code", {}, scenario.state))))
       : h("p", { class: "muted" }, "No scenarios.")),
@@ -30,4 +26,16 @@ export async function render(container) {
       h("li", {}, localTime(entry.time), " ", h("code", {}, `${entry.method} ${entry.path}`), ` → ${entry.status}`)))
       : h("p", { class: "muted" }, "Every request matched a route."),
       h("button", { type: "button", onclick: () => render(container) }, "Refresh"))));
+}
+
+// A stub (`request` → `response`) or a `resource` (a REST collection over a class), as defined.
+function routeRow(route) {
+  const resource = route.resource;
+  const request = route.request || {};
+  return h("tr", { title: route.description || "" },
+    h("td", {}, h("code", {}, route.id ?? "")),
+    h("td", {}, resource ? `resource → ${resource.class}` : "stub"),
+    h("td", {}, resource ? "*" : request.method || "*"),
+    h("td", {}, h("code", {}, (resource ? resource.path : request.path) || "")),
+    h("td", { class: "small" }, route.source ?? ""));
 }
