@@ -59,3 +59,8 @@ def log_out(browser, emulator):
     if not browser.current_url.startswith(emulator.base_url):
         browser.get(emulator.dashboard_url)
     browser.execute_script("sessionStorage.clear()")
+
+
+def act(browser, selector, action):
+    """Runs `action(element)` on a fresh find of `selector`, again if a live view redrew it meanwhile."""
+    wait(browser, lambda b: action(css(b, selector)) or True, message=f"could not act on {selector}")

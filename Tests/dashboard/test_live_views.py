@@ -3,7 +3,7 @@ one-time link, after test_dashboard.py has logged the tab in (pytest runs files 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from page import all_css, css, log_in, log_out, open_view, text_appears, visible, wait
+from page import act, all_css, css, log_in, log_out, open_view, text_appears, visible, wait
 from conftest import console_errors
 
 
@@ -59,10 +59,10 @@ def test_showsUsersSessions_andRevokesOne(browser, emulator, screenshots):
     status, user = emulator.request("POST", "/1.1/login", {"username": "testuser", "password": "lcemu-test-password"}, master=False)
     assert status == 200
     open_view(browser, emulator, "users")
-    row = visible(browser, f"tr[data-user-id='{user['objectId']}']")
-    text_appears(browser, f"tr[data-user-id='{user['objectId']}']", user["sessionToken"][-4:])
+    row = f"tr[data-user-id='{user['objectId']}']"
+    text_appears(browser, row, user["sessionToken"][-4:])
     screenshots(browser, "users")
-    row.find_element("css selector", "button.danger").click()
+    act(browser, f"{row} td[data-label=Session] button.danger", lambda button: button.click())
     wait(browser, lambda b: emulator.request("GET", "/1.1/users/me", master=False,
                                             headers={"X-LC-Session": user["sessionToken"]})[0] != 200)
 
@@ -71,10 +71,11 @@ def test_setsAVerifiedFlag_andAPassword(browser, emulator):
     open_view(browser, emulator, "users")
     user_id = "64b7f0c2e4b0a1d2c3f40001"  # the seeded testuser
     row = f"tr[data-user-id='{user_id}']"
-    visible(browser, f"{row} td[data-label=Email] input[type=checkbox]").click()
+    visible(browser, f"{row} td[data-label=Email] input[type=checkbox]")
+    act(browser, f"{row} td[data-label=Email] input[type=checkbox]", lambda box: box.click())
     wait(browser, lambda b: emulator.request("GET", f"/1.1/users/{user_id}")[1].get("emailVerified") is True)
     wait(browser, lambda b: css(b, f"{row} td[data-label=Email] input[type=checkbox]").is_selected())
-    css(browser, f"{row} input[type=password]").send_keys("a-new-password", Keys.ENTER)
+    act(browser, f"{row} input[type=password]", lambda field: field.send_keys("a-new-password", Keys.ENTER))
     wait(browser, lambda b: emulator.request("POST", "/1.1/login", {"username": "testuser", "password": "a-new-password"},
                                             master=False)[0] == 200)
 
