@@ -15,15 +15,25 @@ public enum HTTPResponseEncoder {
     /// (RFC 9110 §9.3.2). `Content-Length`, `Date` and `Connection` given by the handler are replaced.
     public static func encode(_ response: HTTPResponse, headRequest: Bool = false, connection: ConnectionDirective) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(160 + response.headers.count * 32 + (headRequest ? 0 : response.body.count))
-        out.append(contentsOf: "HTTP/1.1 \(response.status) \(HTTPStatus.reasonPhrase(response.status))\r\n".utf8)
+        // One allocation for the whole response: the head's exact size is cheap to add up.
+        var headBytes = 128
+        for field in response.headers { headBytes += field.name.utf8.count + field.value.utf8.count + 4 }
+        out.reserveCapacity(headBytes + (headRequest ? 0 : response.body.count))
+        // The status line written piece by piece: an interpolated String would allocate.
+        out.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(&out, response.status)
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: HTTPStatus.reasonPhrase(response.status).utf8)
+        out.append(contentsOf: "\r\n".utf8)
         for field in response.headers where !isManaged(field.name) {
             appendHeader(&out, field.name, field.value)
         }
         // RFC 9110 §8.6: no Content-Length in 1xx or 204.
         let bodyAllowed = response.status >= 200 && response.status != 204 && response.status != 304
         if bodyAllowed {
-            appendHeader(&out, "Content-Length", String(response.body.count))
+            out.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(&out, response.body.count)
+            out.append(contentsOf: "\r\n".utf8)
         }
         out.append(contentsOf: "Date: ".utf8)
         out.append(contentsOf: HTTPDateCache.current())
@@ -44,6 +54,11 @@ public enum HTTPResponseEncoder {
     private static func isManaged(_ name: String) -> Bool {
         name.asciiCaseInsensitiveEquals("Content-Length") || name.asciiCaseInsensitiveEquals("Date")
             || name.asciiCaseInsensitiveEquals("Connection") || name.asciiCaseInsensitiveEquals("Transfer-Encoding")
+    }
+
+    private static func appendDecimal(_ out: inout [UInt8], _ value: Int) {
+        if value >= 10 { appendDecimal(&out, value / 10) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// Header values are written as given, minus CR/LF: a handler can never split a response.

@@ -32,7 +32,10 @@ struct RequestLine {
         let isOptions = HTTPBytes.equalsCaseSensitive(bytes, method, "OPTIONS")
         (path, query) = try RequestTarget.parse(bytes, target, allowsAsterisk: isOptions)
         self.method = HTTPBytes.string(bytes, method)
-        self.target = HTTPBytes.string(bytes, target)
+        // A plain origin-form target (no query, no escapes) is its own path: share the string.
+        // The path is the target minus authority and query, with escapes decoded, so it can only
+        // be as long as the target when it is the target.
+        self.target = path.utf8.count == target.count ? path : HTTPBytes.string(bytes, target)
     }
 
     /// Parses `HTTP-version = "HTTP" "/" DIGIT "." DIGIT` (RFC 9112 §2.3), case-sensitively.

@@ -28,7 +28,7 @@ public struct Router<Value: Sendable>: Sendable {
     /// Finds the value for a request.
     public func match(method: String, path: String) -> Match {
         var parameters: [String: String] = [:]
-        guard let node = root.find(segments: Self.segments(path)[...], parameters: &parameters) else { return .notFound }
+        guard let node = root.find(path[...], parameters: &parameters) else { return .notFound }
         if let value = node.handlers[method] { return .found(value, parameters: parameters) }
         if method == "HEAD", let value = node.handlers["GET"] { return .found(value, parameters: parameters) }
         if node.handlers.isEmpty { return .notFound }
@@ -87,17 +87,25 @@ struct RouteNode<Value: Sendable>: Sendable {
         if let rest { for method in rest.handlers.keys { found.append((method, "\(prefix)/*\(rest.name)")) } }
     }
 
-    func find(segments: ArraySlice<Substring>, parameters: inout [String: String]) -> RouteNode? {
-        guard let head = segments.first else { return self }
-        if let child = literals[head], let found = child.find(segments: segments.dropFirst(), parameters: &parameters) {
+    /// The node for what is left of a path, walking its segments as substrings of the path
+    /// itself: a lookup builds no array of segments (it runs on every request).
+    func find(_ path: Substring, parameters: inout [String: String]) -> RouteNode? {
+        let slash = UInt8(ascii: "/")
+        guard let start = path.utf8.firstIndex(where: { $0 != slash }) else { return self }
+        let end = path.utf8[start...].firstIndex(of: slash) ?? path.endIndex
+        let head = path[start..<end]
+        let tail = path[end...]
+        if let child = literals[head], let found = child.find(tail, parameters: &parameters) {
             return found
         }
-        if let capture, let found = capture.node.node.find(segments: segments.dropFirst(), parameters: &parameters) {
+        if let capture, let found = capture.node.node.find(tail, parameters: &parameters) {
+            // Routes capture at most a few segments: room for them at once, not regrowth.
+            if parameters.isEmpty { parameters.reserveCapacity(4) }
             parameters[capture.name] = String(head)
             return found
         }
         if let rest {
-            parameters[rest.name] = segments.joined(separator: "/")
+            parameters[rest.name] = path[start...].split(separator: "/").joined(separator: "/")
             var leaf = RouteNode()
             leaf.handlers = rest.handlers
             return leaf

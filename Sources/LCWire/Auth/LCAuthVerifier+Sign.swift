@@ -18,9 +18,10 @@ extension LCAuthVerifier {
 
         let expectedKey = isMaster ? keys.masterKey : keys.appKey
         let otherKey = isMaster ? keys.appKey : keys.masterKey
-        let expected = LCRequestSignature.digestBytes(key: expectedKey, timestamp: parts.timestamp)
-        let received = Array(parts.digest.utf8)
-        if !ConstantTime.equals(received, expected) {
+        if !LCRequestSignature.digest(parts.digest, matchesKey: expectedKey, timestamp: parts.timestamp) {
+            // The failure path may allocate: it builds both digests to say what went wrong.
+            let expected = LCRequestSignature.digestBytes(key: expectedKey, timestamp: parts.timestamp)
+            let received = Array(parts.digest.utf8)
             return .failure(diagnoseMismatch(parts, received: received, expected: expected, otherKey: otherKey, isMaster: isMaster))
         }
         // Epoch milliseconds have had 13 digits since 2001; under 10^11 (1973 in ms, 5138 in

@@ -40,6 +40,12 @@ public enum LCRequestSignature {
         }
     }
 
+    /// Whether `digest` is `md5(timestamp + key)` in lowercase hex, in constant time, without
+    /// building either.
+    static func digest(_ digest: Substring, matchesKey key: String, timestamp: Substring) -> Bool {
+        MD5.digest(of: timestamp, key, matchesLowercaseHex: digest.utf8)
+    }
+
     /// The 32 lowercase hex bytes of `md5(timestamp + key)`.
     static func digestBytes(key: String, timestamp: Substring) -> [UInt8] {
         var message = Array(timestamp.utf8)
@@ -53,13 +59,22 @@ public enum LCRequestSignature {
         var timestamp: Substring
         var suffix: Substring?
 
-        /// Two or three comma-separated fields, else nil.
+        /// Two or three comma-separated fields, else nil. Substrings of the header: no copies.
         init?(_ header: String) {
-            let fields = header.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count == 2 || fields.count == 3 else { return nil }
-            digest = fields[0]
-            timestamp = fields[1]
-            suffix = fields.count == 3 ? fields[2] : nil
+            let comma = UInt8(ascii: ",")
+            let utf8 = header.utf8
+            guard let first = utf8.firstIndex(of: comma) else { return nil }
+            digest = header[..<first]
+            let afterFirst = utf8.index(after: first)
+            guard let second = utf8[afterFirst...].firstIndex(of: comma) else {
+                timestamp = header[afterFirst...]
+                suffix = nil
+                return
+            }
+            timestamp = header[afterFirst..<second]
+            let rest = header[utf8.index(after: second)...]
+            guard !rest.utf8.contains(comma) else { return nil }
+            suffix = rest
         }
 
         /// 32 hex digits of either case.

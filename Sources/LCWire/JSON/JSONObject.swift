@@ -34,6 +34,9 @@ public struct JSONObject: Sendable {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// Makes room for `capacity` members at once, instead of growing 1, 2, 4, 8….
+    public mutating func reserveCapacity(_ capacity: Int) { entries.reserveCapacity(capacity) }
+
     /// The number of members.
     public var count: Int { entries.count }
 

@@ -23,6 +23,9 @@ struct JSONReader {
         var pendingKey = ""
     }
 
+    /// Members room is made for when an object opens: most stored objects have a handful.
+    static let typicalObjectSize = 8
+
     /// Reads exactly one value surrounded by optional whitespace (RFC 8259 §2).
     mutating func readDocument() throws -> JSON {
         var stack: [Frame] = []
@@ -40,6 +43,8 @@ struct JSONReader {
                     value = .object(JSONObject())
                 } else {
                     var frame = Frame(isObject: true)
+                    // One allocation for a typical LeanCloud object instead of four regrowths.
+                    frame.members.reserveCapacity(Self.typicalObjectSize)
                     frame.pendingKey = try readKey()
                     stack.append(frame)
                     continue readValue

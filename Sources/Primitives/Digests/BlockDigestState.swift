@@ -8,14 +8,21 @@ protocol BlockDigestState {
     init()
     /// Mixes one 64-byte block into the state.
     mutating func process(_ block: UnsafeRawBufferPointer)
-    /// The state words, in digest order.
-    var words: [UInt32] { get }
+    /// How many 32-bit words the digest has (4 for MD5, 5 for SHA-1).
+    static var wordCount: Int { get }
+    /// The state word at `index`, in digest order.
+    func word(_ index: Int) -> UInt32
 }
 
 extension BlockDigestState {
     /// Hashes a whole message: its full blocks in place, then the padded tail on the stack
     /// (RFC 1321 §3.1–3.2, FIPS 180-4 §5.1.1: 0x80, zeros to 56 mod 64, the length in bits).
     static func hash(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+        hashState(message).bytes
+    }
+
+    /// The state after the whole padded message.
+    static func hashState(_ message: UnsafeRawBufferPointer) -> Self {
         var state = Self()
         let fullBlocks = message.count / 64
         for block in 0..<fullBlocks {
@@ -37,20 +44,31 @@ extension BlockDigestState {
                 state.process(UnsafeRawBufferPointer(rebasing: padded[start..<(start + 64)]))
             }
         }
-        return state.bytes
+        return state
     }
 
-    /// The digest: the state words in the algorithm's byte order.
+    /// The digest byte at `index`: the state words in the algorithm's byte order.
+    func byte(_ index: Int) -> UInt8 {
+        let shift = Self.isBigEndian ? 24 - (index & 3) * 8 : (index & 3) * 8
+        return UInt8(truncatingIfNeeded: word(index >> 2) >> shift)
+    }
+
+    /// The digest.
     var bytes: [UInt8] {
-        let words = self.words
-        var result: [UInt8] = []
-        result.reserveCapacity(words.count * 4)
-        for word in words {
-            for index in 0..<4 {
-                let shift = Self.isBigEndian ? 24 - index * 8 : index * 8
-                result.append(UInt8(truncatingIfNeeded: word >> shift))
-            }
+        (0..<(Self.wordCount * 4)).map(byte)
+    }
+
+    /// Whether `hex` is this digest in lowercase hex, compared in constant time and without
+    /// building the digest or its hex (the signature check on every request).
+    func matchesLowercaseHex(_ hex: some Collection<UInt8>) -> Bool {
+        guard hex.count == Self.wordCount * 8 else { return false }
+        var difference: UInt8 = 0
+        var index = 0
+        for character in hex {
+            let digest = byte(index >> 1)
+            difference |= character ^ Hex.lowercaseDigit(index & 1 == 0 ? digest >> 4 : digest & 0x0F)
+            index += 1
         }
-        return result
+        return difference == 0
     }
 }

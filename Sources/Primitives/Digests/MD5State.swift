@@ -65,6 +65,15 @@ struct MD5State: BlockDigestState {
         }
     }
 
+    static var wordCount: Int { 4 }
+
     /// The digest words: a, b, c, d.
-    var words: [UInt32] { [a, b, c, d] }
+    func word(_ index: Int) -> UInt32 {
+        switch index {
+        case 0: return a
+        case 1: return b
+        case 2: return c
+        default: return d
+        }
+    }
 }

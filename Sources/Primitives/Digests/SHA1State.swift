@@ -27,8 +27,18 @@ struct SHA1State: BlockDigestState {
         }
     }
 
+    static var wordCount: Int { 5 }
+
     /// The digest words: h0 to h4.
-    var words: [UInt32] { [h.0, h.1, h.2, h.3, h.4] }
+    func word(_ index: Int) -> UInt32 {
+        switch index {
+        case 0: return h.0
+        case 1: return h.1
+        case 2: return h.2
+        case 3: return h.3
+        default: return h.4
+        }
+    }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value << count | value >> (32 - count) }
 }

@@ -26,9 +26,13 @@ final class AccessContext: @unchecked Sendable {
 
     var isMaster: Bool { caller.isMaster }
 
+    private static let everyoneOnly: Set<String> = [AccessList.everyone]
+
     /// `*`, the session user's id and `role:<name>` for every role the user holds, directly or
     /// through other roles (spec §6.2). An invalid session counts as no session.
     func principals(in db: Database) throws -> Set<String> {
+        // Anonymous callers (most reads) hold only `*`: no lock, no set built per request.
+        if caller.userId == nil { return Self.everyoneOnly }
         lock.lock()
         defer { lock.unlock() }
         if let cachedPrincipals { return cachedPrincipals }

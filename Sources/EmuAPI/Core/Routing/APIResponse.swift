@@ -29,6 +29,9 @@ public struct APIResponse: Sendable {
         "Content-Type": "application/json;charset=utf-8",
         "Cache-Control": "no-cache,no-store",
         "Pragma": "no-cache",
+        // What `CORS.decorate` gives every answer without a credentialed origin; it replaces it
+        // for those.
+        "Access-Control-Allow-Origin": "*",
     ]
 
     var httpResponse: HTTPResponse { HTTPResponse(status: status, headers: headers, body: body) }

@@ -28,9 +28,11 @@ struct CORS: Sendable {
     /// The CORS headers of an answer to `request`.
     func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
         if let origin = credentialedOrigin(of: request) {
-            response.headers.add("Access-Control-Allow-Origin", origin)
+            response.headers.set("Access-Control-Allow-Origin", origin)
             response.headers.add("Access-Control-Allow-Credentials", "true")
-        } else {
+        } else if response.headers["Access-Control-Allow-Origin"] != "*" {
+            // JSON answers carry `*` already (APIResponse.jsonHeaders): adding it again would
+            // copy their shared header list on every request.
             response.headers.add("Access-Control-Allow-Origin", "*")
         }
         // Answers differ by origin once some origins get credentials: caches must key on it.

@@ -55,6 +55,7 @@ public struct ObjectRenderer: Sendable {
     /// in the order of the documentation's fetch example (spec §2.4).
     static func wireForm(_ record: ObjectRecord, in db: Database) throws -> JSONObject {
         var object = JSONObject()
+        object.reserveCapacity(record.fields.count + 3)
         for (key, value) in record.fields where !hidden(key, in: record.className) {
             object[key] = try resolvingFiles(value, in: db)
         }
