@@ -40,6 +40,7 @@ public enum DashboardAssets {
         "requests-view.js": PackageResources.requests_view_js,
         "time-view.js": PackageResources.time_view_js,
         "fixtures-view.js": PackageResources.fixtures_view_js,
+        "functions-panel.js": PackageResources.functions_panel_js,
         "routes-view.js": PackageResources.routes_view_js,
     ]
 

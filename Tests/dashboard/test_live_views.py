@@ -32,6 +32,17 @@ def test_advancesTheClock(browser, emulator, screenshots):
     screenshots(browser, "time")
 
 
+def test_setsAFunctionStub_andSeesItsCall(browser, emulator):
+    open_view(browser, emulator, "time")
+    visible(browser, "#stub-name").send_keys("hello")
+    css(browser, "#stub-add").click()
+    text_appears(browser, "#stubs", "hello")
+    status, body = emulator.request("POST", "/1.1/functions/hello", {"who": "dashboard"}, master=False)
+    assert status == 200 and body == {"result": "Hello"}
+    css(browser, "#function-calls + button").click()
+    text_appears(browser, "#function-calls", '"who":"dashboard"')
+
+
 def test_injectsAFault_andSeesItInTheJournal(browser, emulator, screenshots):
     open_view(browser, emulator, "time")
     css(browser, "#fault-path").send_keys("/1.1/classes/Post*")

@@ -1,21 +1,11 @@
 // The fixtures panels of "Time and faults": cloud function stubs and their calls, snapshots
 // (take, restore, delete) and the reset back to the seed.
 import { api } from "./api.js";
+import { functionsPanel } from "./functions-panel.js";
 import { attempt, h, localTime, panel, replace } from "./dom.js";
 
 export function fixturePanels() {
-  const stubs = h("div", { id: "stubs" });
-  const calls = h("ol", { id: "function-calls", class: "calls" });
   const snapshots = h("tbody", { id: "snapshots" });
-  const loadFunctions = async () => {
-    const [stubList, callList] = await Promise.all([api("GET", "/__admin/functions"), api("GET", "/__admin/function-calls")]);
-    replace(stubs, stubList.results.length ? h("ul", {}, stubList.results.map((stub) => h("li", {},
-      h("code", {}, stub.name), " → ", h("code", {}, JSON.stringify(stub.result ?? stub.error)), " ",
-      h("button", { type: "button", class: "small danger", onclick: () => attempt(() => api("DELETE", `/__admin/functions/${encodeURIComponent(stub.name)}`)).then(loadFunctions) }, "Remove"))))
-      : h("p", { class: "muted" }, "No stubs: PUT /__admin/functions/<name> {\"result\":…} to add one."));
-    replace(calls, callList.results.slice(-20).reverse().map((call) => h("li", {},
-      localTime(call.at ?? call.calledAt ?? ""), " ", h("code", {}, call.name), " ", h("code", { class: "small" }, JSON.stringify(call.params)))));
-  };
   const loadSnapshots = async () => {
     const list = await api("GET", "/__admin/snapshots");
     replace(snapshots, list.results.length ? list.results.map((snapshot) => h("tr", {},
@@ -37,11 +27,9 @@ export function fixturePanels() {
     reset.textContent = "Reset to the seed";
     await attempt(() => api("POST", "/__admin/reset"), "Reset: data, outbox, stubs and faults are back to the seed");
   });
-  loadFunctions().catch(() => {});
   loadSnapshots().catch(() => {});
   return [
-    panel("Function stubs", stubs, h("h3", {}, "Latest calls"), calls,
-      h("button", { type: "button", onclick: () => loadFunctions() }, "Refresh")),
+    functionsPanel(),
     panel("Snapshots",
       h("form", { class: "inline", onsubmit: take }, name, h("button", { type: "submit" }, "Take")),
       h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, h("tr", {}, ["Name", "Taken", "Objects", ""].map((title) => h("th", { scope: "col" }, title)))), snapshots))),

@@ -43,7 +43,7 @@ export function objectTable(className, schema, { openObjectId } = {}) {
     replace(head, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Actions")), columns.map((column) => {
       const direction = state.order === column ? "ascending" : state.order === `-${column}` ? "descending" : undefined;
       return h("th", { scope: "col", "aria-sort": direction },
-        h("button", { type: "button", class: "sort", onclick: () => sortBy(column) },
+        h("button", { type: "button", class: "sort", dataset: { column }, onclick: () => sortBy(column) },
           column, direction === "ascending" ? " ▲" : direction === "descending" ? " ▼" : ""));
     }), h("th", { scope: "col" }, "ACL")));
   }

@@ -37,6 +37,17 @@ import Testing
         }
     }
 
+    /// `--cors-origins` applies to the dashboard as to the API: a listed origin gets credentials.
+    @Test func credentialedOrigins_applyToTheDashboardToo() throws {
+        let emulator = try TestServer.start { $0.corsOrigins = try! CORSOrigins(["http://localhost:*"]) }
+        let client = emulator.inProcessClient(credentials: .none)
+        let listed = try client.get("/__admin/ui/app.js", headers: ["Origin": "http://localhost:5173"])
+        #expect(listed.headers["Access-Control-Allow-Origin"] == "http://localhost:5173")
+        #expect(listed.headers["Access-Control-Allow-Credentials"] == "true")
+        let other = try client.get("/__admin/ui/app.js", headers: ["Origin": "http://example.com"])
+        #expect(other.headers["Access-Control-Allow-Origin"] == "*")
+    }
+
     @Test func unknownFile_is404_inTheAPIFormat() throws {
         let emulator = try TestServer.start()
         let client = emulator.inProcessClient(credentials: .none)
