@@ -5,7 +5,7 @@ import json
 
 from selenium.webdriver.common.keys import Keys
 
-from page import all_css, css, log_in, log_out, open_view, text_appears, visible, wait
+from page import act, all_css, css, log_in, log_out, open_view, text_appears, visible, wait
 from conftest import console_errors
 
 SEED_POSTS = 40
@@ -45,7 +45,8 @@ def test_logsInWithTheMasterKey_andBrowsesTheSeededPosts(browser, emulator, scre
     screenshots(browser, "data")
     css(browser, "#where").clear()
     css(browser, "#where").send_keys(Keys.ENTER)
-    css(browser, "table.objects th button.sort[data-column=title]").click()
+    text_appears(browser, "#page-status", f"1–20 of {SEED_POSTS}")
+    act(browser, "table.objects th button.sort[data-column=title]", lambda button: button.click())
     wait(browser, lambda b: css(b, "table.objects th[aria-sort=ascending]").text.startswith("title"))
     _, first = emulator.request("GET", "/1.1/classes/Post?order=title&limit=1")
     text_appears(browser, "table.objects tbody tr:first-child", first["results"][0]["objectId"])

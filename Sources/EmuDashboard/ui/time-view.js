@@ -9,7 +9,8 @@ export async function render(container) {
   const now = h("p", { class: "clock", id: "clock-now" });
   const faultList = h("tbody", { id: "fault-list" });
   const showClock = (clock) => replace(now, localTime(clock.now), " ", h("code", {}, clock.now), " ",
-    h("span", { class: "badge" }, clock.mode), clock.offsetMs ? h("span", { class: "muted" }, ` offset ${clock.offsetMs} ms`) : null);
+    h("span", { class: "badge" }, clock.mode === "fixed" ? "stopped" : "running"),
+    clock.offsetMs ? h("span", { class: "muted", title: `${clock.offsetMs} ms` }, ` offset ${duration(clock.offsetMs)}`) : null);
   const clockCommand = async (body) => {
     const clock = await attempt(() => api("POST", "/__admin/clock", { body }), "Clock moved");
     if (clock) showClock(clock);
@@ -71,4 +72,12 @@ function faultForm(reload) {
     field("fault-delay", "Delay ms", { placeholder: "0", size: 5, inputmode: "numeric" }),
     field("fault-times", "Times", { value: "1", size: 3, inputmode: "numeric" }),
     h("button", { type: "submit", id: "fault-add" }, "Add fault"));
+}
+
+// An offset in the largest unit that keeps it short: "+16 min", "-2 h", "+3.5 d".
+function duration(ms) {
+  const units = [["d", 86400000], ["h", 3600000], ["min", 60000], ["s", 1000]];
+  const [unit, size] = units.find(([, size]) => Math.abs(ms) >= size) || ["ms", 1];
+  const value = Math.round((ms / size) * 10) / 10;
+  return `${value > 0 ? "+" : ""}${value} ${unit}`;
 }
