@@ -69,7 +69,7 @@ def screenshots():
     def save(browser, name):
         """Saves the current view wide and narrow: <name>-wide.png, <name>-narrow.png."""
         # The last action's toast belongs to the previous step, not to the view.
-        browser.execute_script("document.getElementById('toast')?.classList.remove('shown')")
+        browser.execute_script("const t = document.getElementById('toast'); if (t) { t.style.transition = 'none'; t.classList.remove('shown'); }")
         browser.save_screenshot(os.path.join(folder, f"{name}-wide.png"))
         browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": NARROW[0], "height": NARROW[1], "deviceScaleFactor": 1, "mobile": True})

@@ -66,6 +66,7 @@ function fromDashboard(entry) {
 function showDetail(detail, entry) {
   replace(detail,
     h("h3", {}, `#${entry.id} ${entry.method} ${entry.path} → ${entry.status}`),
+    h("p", { class: "muted" }, `${entry.time} · app ${entry.app ?? "none"} · ${entry.durationMs ?? "?"} ms`),
     entry.route ? h("p", {}, "Custom route ", h("code", {}, entry.route)) : null,
     entry.nearMisses ? h("p", {}, "Near misses: ", h("code", {}, JSON.stringify(entry.nearMisses))) : null,
     h("div", { class: "pair" }, message("Request", entry.request), message("Response", entry.response)));
