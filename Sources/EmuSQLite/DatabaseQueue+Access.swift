@@ -55,14 +55,14 @@ extension DatabaseQueue {
         }
         if !markClosed() { return }
         readers?.close()
-        try writerQueue.sync {
-            if usesWAL, writer.isOpen {
-                // Best effort and without waiting: if another connection (an `lcemu import`, say)
-                // holds the database, the next open checkpoints instead; shutdown stays fast.
-                try? writer.setBusyTimeout(0)
-                try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            }
-            try writer.close()
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        if usesWAL, writer.isOpen {
+            // Best effort and without waiting: if another connection (an `lcemu import`, say)
+            // holds the database, the next open checkpoints instead; shutdown stays fast.
+            try? writer.setBusyTimeout(0)
+            try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
+        try writer.close()
     }
 }

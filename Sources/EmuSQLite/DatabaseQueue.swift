@@ -1,14 +1,15 @@
 import Dispatch
 import Primitives
 
-/// A thread-safe database: one writer connection behind a serial queue, plus, for a file
+/// A thread-safe database: one writer connection behind a mutex, plus, for a file
 /// database in WAL mode, a small pool of read-only connections so reads run in parallel with
 /// each other and with the writer.
 ///
 /// Closures run synchronously and return their result. A connection is never used by two
 /// threads at once and never escapes its closure; do not keep the `Database` or a `Statement`
 /// after the closure returns.
-// @unchecked: the connections are touched only on their own serial queues (writer, readers).
+// @unchecked: the writer is touched only while `writerLock` is held; each reader only by the
+// thread that borrowed it from the pool.
 public final class DatabaseQueue: @unchecked Sendable {
     /// The database path, or `":memory:"`.
     public let path: String
@@ -16,9 +17,9 @@ public final class DatabaseQueue: @unchecked Sendable {
     public let configuration: DatabaseConfiguration
 
     let writer: Database
-    let writerQueue: DispatchQueue
-    /// Set on `writerQueue` only, so a closure can tell it already runs there.
-    private let writerKey = DispatchSpecificKey<Bool>()
+    /// Held while the writer runs a closure; `ConnectionClaims` lets a nested call on the same
+    /// thread see that it holds it already.
+    let writerLock = Lock()
     /// Nil when reads run on the writer (in-memory database, no WAL, `readerCount` 0).
     let readers: ReaderPool?
     /// Whether WAL mode is in force, so `close()` knows to checkpoint.
@@ -32,7 +33,6 @@ public final class DatabaseQueue: @unchecked Sendable {
     public init(path: String, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
         self.path = path
         self.configuration = configuration
-        writerQueue = DispatchQueue(label: "EmuSQLite.writer")
         writer = try Database(path: path)
         try writer.setBusyTimeout(configuration.busyTimeout)
         let isFile = !DatabaseQueue.isInMemory(path)
@@ -52,7 +52,6 @@ public final class DatabaseQueue: @unchecked Sendable {
         } else {
             readers = nil
         }
-        writerQueue.setSpecific(key: writerKey, value: true)
     }
 
     /// True for paths SQLite opens as a private in-memory or temporary database.
@@ -80,18 +79,18 @@ public final class DatabaseQueue: @unchecked Sendable {
         if isClosed { throw SQLiteError.closed("database queue") }
     }
 
-    /// True when the caller already runs on the writer queue (inside `write` or a writer read).
-    var isOnWriterQueue: Bool { DispatchQueue.getSpecific(key: writerKey) != nil }
+    /// True when the calling thread holds the writer already (inside `write` or a writer read).
+    var isOnWriterQueue: Bool { ConnectionClaims.slot(heldFrom: self) == ConnectionClaims.writerSlot }
 
-    /// Runs `body` with the writer connection on the writer queue, or inline when the caller is
-    /// already there: `sync` onto the current serial queue would deadlock.
+    /// Runs `body` with the writer connection on the calling thread, once no other thread uses
+    /// it, or at once when this thread holds it already: waiting for itself would deadlock.
     func onWriter<T>(_ body: (Database) throws -> T) throws -> T {
         if isOnWriterQueue { return try body(writer) }
         try checkOpen()
-        return try writerQueue.sync {
-            // close() may have run while this call waited for the queue.
-            try checkOpen()
-            return try body(writer)
-        }
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        // close() may have run while this call waited for the lock.
+        try checkOpen()
+        return try ConnectionClaims.holding(self, slot: ConnectionClaims.writerSlot) { try body(writer) }
     }
 }

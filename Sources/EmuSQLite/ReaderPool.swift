@@ -3,20 +3,13 @@ import Primitives
 
 /// A fixed set of read-only connections, each lent to one caller at a time.
 ///
-/// Each connection has its own serial queue. A borrower runs on that queue (`sync` runs the
-/// block on the calling thread, so this costs no thread hop); the queue's specific value then
-/// lets a nested `read` find the connection it already holds instead of waiting for a second
-/// one, which could deadlock once every connection is held by an outer read.
-// @unchecked: `free` is guarded by `lock`; each reader connection is used only on its own queue.
+/// A borrower runs on its own thread; `ConnectionClaims` records which connection it holds,
+/// so a nested `read` finds that connection instead of waiting for a second one, which could
+/// deadlock once every connection is held by an outer read.
+// @unchecked: `free` is guarded by `lock`; each reader connection is used only by the thread
+// that took its index from `free`.
 final class ReaderPool: @unchecked Sendable {
-    private struct Reader {
-        let database: Database
-        let queue: DispatchQueue
-    }
-
-    private let readers: [Reader]
-    /// The index of the reader whose queue the current code runs on.
-    private let readerKey = DispatchSpecificKey<Int>()
+    private let readers: [Database]
     /// Counts free readers; a borrower waits on it before taking one from `free`.
     private let available: DispatchSemaphore
     private let lock = Lock()
@@ -25,14 +18,12 @@ final class ReaderPool: @unchecked Sendable {
 
     /// Opens `configuration.readerCount` read-only connections to `path` and prepares each.
     init(path: String, configuration: DatabaseConfiguration) throws {
-        var readers: [Reader] = []
-        for index in 0..<configuration.readerCount {
+        var readers: [Database] = []
+        for _ in 0..<configuration.readerCount {
             let database = try Database(path: path, readOnly: true)
             try database.setBusyTimeout(configuration.busyTimeout)
             try configuration.prepareConnection?(database)
-            let queue = DispatchQueue(label: "EmuSQLite.reader.\(index)")
-            queue.setSpecific(key: readerKey, value: index)
-            readers.append(Reader(database: database, queue: queue))
+            readers.append(database)
         }
         self.readers = readers
         free = Array(readers.indices)
@@ -40,12 +31,12 @@ final class ReaderPool: @unchecked Sendable {
     }
 
     /// True when the caller runs inside one of this pool's reads.
-    var isOnReaderQueue: Bool { DispatchQueue.getSpecific(key: readerKey) != nil }
+    var isOnReaderQueue: Bool { ConnectionClaims.slot(heldFrom: self) != nil }
 
     /// Lends a connection to `body`, waiting for one to be free. Throws once the pool is closed.
     func withReader<T>(_ body: (Database) throws -> T) throws -> T {
-        if let index = DispatchQueue.getSpecific(key: readerKey) {
-            return try body(readers[index].database)
+        if let index = ConnectionClaims.slot(heldFrom: self) {
+            return try body(readers[index])
         }
         available.wait()
         lock.lock()
@@ -61,8 +52,7 @@ final class ReaderPool: @unchecked Sendable {
             lock.unlock()
             available.signal()
         }
-        let reader = readers[index]
-        return try reader.queue.sync { try body(reader.database) }
+        return try ConnectionClaims.holding(self, slot: index) { try body(readers[index]) }
     }
 
     /// Waits for every borrowed connection to come back, then closes them all. Borrowers that
@@ -74,7 +64,7 @@ final class ReaderPool: @unchecked Sendable {
         // Taking every permit means no read is running; giving them back releases anyone who
         // was waiting, and they see `closed`.
         for _ in readers { available.wait() }
-        for reader in readers { try? reader.database.close() }
+        for reader in readers { try? reader.close() }
         for _ in readers { available.signal() }
     }
 }

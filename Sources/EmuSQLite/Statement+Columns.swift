@@ -57,6 +57,15 @@ extension Statement {
         return makeString(pointer, Int(sqlite3_column_bytes(handle, column)))
     }
 
+    /// Lends the UTF-8 bytes of the text at `index` (nil when NULL) to `body`, without making a
+    /// `String`: for text that is only parsed, like a stored JSON document. The bytes are
+    /// SQLite's and valid only during `body`.
+    public func withText<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
+        let column = Int32(index)
+        guard let pointer = sqlite3_column_text(handle, column) else { return try body(nil) }
+        return try body(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     /// The value at `index` as bytes, or nil when NULL (an empty blob gives `[]`).
     public func blob(at index: Int) -> [UInt8]? {
         let column = Int32(index)

@@ -24,6 +24,10 @@ extension Emulator {
         /// Pins the clock to an instant (it then stands still until advanced).
         public func set(milliseconds: Int64) { clock.set(milliseconds: milliseconds) }
 
+        /// Stops the clock where it is: captchas (60 s), SMS codes and sessions then expire only
+        /// when the test moves the clock, never because a loaded CI machine held the test back.
+        public func freeze() { clock.set(milliseconds: clock.nowMilliseconds) }
+
         /// Back to real time: no offset, not pinned (`Emulator.reset()` does this too).
         public func reset() { clock.reset() }
     }

@@ -20,8 +20,11 @@ enum ObjectHandlers {
     }
 
     /// The `where` of a conditional update or delete, from the URL only (spec §2.5).
+    /// Blank text matches everything; text that is not JSON → 107.
     static func condition(_ request: APIRequest) throws -> WhereMatcher? {
-        try request.query("where").map { try WhereMatcher(text: $0) }
+        guard let text = request.query("where") else { return nil }
+        if text.allSatisfy(\.isWhitespace) { return try WhereMatcher(where: .object(JSONObject())) }
+        return try WhereMatcher(where: try request.whereParameter(syntaxError: APIError(.malformedJSON)) ?? .object(JSONObject()))
     }
 
     /// `POST …` → 201, `Location`, `{"objectId","createdAt"}`; with `fetchWhenSave` the whole

@@ -8,11 +8,13 @@ enum CloudQueryHandler {
         guard let cql = request.query("cql"), !cql.isEmpty else { throw CQLError.syntax("missing cql") }
         var values: [JSON] = []
         if let text = request.query("pvalues"), !text.isEmpty {
-            guard let array = (try? JSONParser.parse(text))?.arrayValue else { throw CQLError.syntax("pvalues must be a JSON array") }
+            // Strict JSON (JSONInput): invalid UTF-8, lone surrogates, 1e400 → 107 with the byte.
+            let notArray = CQLError.syntax("pvalues must be a JSON array")
+            guard let array = try request.jsonQuery("pvalues", syntaxError: notArray)?.arrayValue else { throw notArray }
             values = array
         }
         let query = try CQLQuery.parse(cql, values: values)
-        var parameters = try QueryParameters { _ in nil }
+        var parameters = QueryParameters { _ in nil }
         parameters.whereJSON = query.whereJSON
         parameters.order = query.order
         parameters.skip = query.skip ?? 0

@@ -3,8 +3,11 @@
 /// Rejects what JavaScript's `JSON.parse` rejects (trailing commas, comments, `NaN`, leading
 /// zeros, raw control characters in strings, a byte-order mark) and, like it, lets a repeated
 /// key's last value win. Any value may stand at the top level, with whitespace around it.
-/// Invalid UTF-8 and lone `\u` surrogates become U+FFFD instead of failing, as they do when
-/// a JavaScript server decodes a request body.
+/// It is stricter than a JavaScript server in one way: text that could only be stored as some
+/// other value is refused (`JSONParseError.Reason.unrepresentable`) — invalid UTF-8 and lone
+/// `\u` surrogates (which JavaScript turns into U+FFFD) and numbers beyond a double's range
+/// (which become `Infinity`, then `null`). Numbers are rounded to the nearest double, as
+/// everywhere in JSON; a magnitude below the smallest double reads as 0.
 ///
 /// ```swift
 /// let value = try JSONParser.parse(#"{"limit":10,"where":{"a":[1,2]}}"#)
@@ -37,6 +40,11 @@ public enum JSONParser {
     }
 
     /// Parses a string into a value (offsets count UTF-8 bytes).
+    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth) throws -> JSON {
+        var reader = JSONReader(bytes: buffer, maxDepth: maxDepth)
+        return try reader.readDocument()
+    }
+
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws -> JSON {
         var text = text
         return try text.withUTF8 { buffer in

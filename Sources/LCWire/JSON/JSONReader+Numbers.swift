@@ -39,9 +39,13 @@ extension JSONReader {
             return negative ? -value : value  // keeps -0 as -0, like JSON.parse("-0")
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        // The text matched the JSON grammar, which Double(String) always accepts; an
-        // out-of-range exponent yields ±infinity or 0, as in JavaScript.
+        // The text matched the JSON grammar, which Double(String) always accepts. An
+        // out-of-range exponent yields ±infinity, which no JSON answer can carry back (it would be
+        // stored and served as null): refused. Underflow rounds to 0, like any other rounding.
         guard let value = Double(text) else { throw fail("Invalid number", at: start) }
+        guard value.isFinite else {
+            throw JSONParseError(message: "Number out of range", offset: start, reason: .unrepresentable)
+        }
         return value
     }
 

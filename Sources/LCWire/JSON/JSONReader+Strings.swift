@@ -14,7 +14,8 @@ extension JSONReader {
             }
             if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
             if byte < 0x20 { throw fail("Unescaped control character in string") }
-            offset += 1
+            // Validated here so that String(decoding:) never has to replace anything.
+            offset += byte < 0x80 ? 1 : try utf8SequenceLength(at: offset)
         }
         throw fail("Unterminated string")
     }
@@ -28,15 +29,19 @@ extension JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                // String(decoding:) turns invalid UTF-8 into U+FFFD, as a JS server's decoder does.
+                // Every byte appended was validated, so nothing is replaced.
                 return String(decoding: scratch, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 try readEscape()
             case 0..<0x20:
                 throw fail("Unescaped control character in string")
-            default:
+            case 0..<0x80:
                 scratch.append(byte)
                 offset += 1
+            default:
+                let length = try utf8SequenceLength(at: offset)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]))
+                offset += length
             }
         }
         throw fail("Unterminated string")
@@ -60,9 +65,9 @@ extension JSONReader {
         }
     }
 
-    /// `\uXXXX`, pairing a high surrogate with a following `\uDC00`–`\uDFFF`; a surrogate
-    /// without its partner becomes U+FFFD, which is what a JavaScript server writes when it
-    /// encodes such a string as UTF-8 (a Swift `String` cannot hold a lone surrogate anyway).
+    /// `\uXXXX`, pairing a high surrogate with a following `\uDC00`–`\uDFFF`. A surrogate
+    /// without its partner is refused: no UTF-8 text (nor a Swift `String`) can hold it, and a
+    /// JavaScript server would store U+FFFD in its place.
     private mutating func readUnicodeEscape(escapeStart: Int) throws {
         let unit = try readHex4(escapeStart: escapeStart)
         switch unit {
@@ -76,14 +81,17 @@ extension JSONReader {
                     appendUTF8(scalar)
                     return
                 }
-                offset = save  // not a low surrogate: decode it on its own next time round
             }
-            appendUTF8(0xFFFD)
+            throw loneSurrogate(at: escapeStart)
         case 0xDC00...0xDFFF:
-            appendUTF8(0xFFFD)
+            throw loneSurrogate(at: escapeStart)
         default:
             appendUTF8(UInt32(unit))
         }
+    }
+
+    private func loneSurrogate(at position: Int) -> JSONParseError {
+        JSONParseError(message: "Lone surrogate in \\u escape", offset: position, reason: .unrepresentable)
     }
 
     private mutating func readHex4(escapeStart: Int) throws -> UInt16 {

@@ -65,6 +65,23 @@ import Testing
         (#"{}"#, "name", [4, 1, 2, 3, 5, 6]),
         (#"{"n":{"$exists":true}}"#, "n", [4, 1, 2, 3, 5, 6]),  // numbers before strings
         (#"{}"#, "-createdAt", [6, 5, 4, 3, 2, 1]),
+        // MongoDB semantics (issue 16): $all over a scalar, booleans ordered false < true, null
+        // against a missing array, legacy [longitude, latitude] pairs, $polygon and $centerSphere.
+        (#"{"n":{"$all":[3]}}"#, nil, [3]),
+        (#"{"n":{"$all":[3,1]}}"#, nil, []),
+        (#"{"tags":{"$all":[]}}"#, nil, []),
+        (#"{"flag":{"$gt":false}}"#, nil, [1, 4]),
+        (#"{"flag":{"$lt":true}}"#, nil, [2]),
+        (#"{"flag":{"$gte":false}}"#, nil, [1, 2, 4]),
+        (#"{"n":{"$lt":true}}"#, nil, []),                  // no order across types
+        (#"{"tags":null}"#, nil, [6]),
+        (#"{"tags":{"$in":[null,"green"]}}"#, nil, [5, 6]),
+        (#"{"tags":{"$nin":[null,"red"]}}"#, nil, [2, 4, 5]),
+        (#"{"loc":{"$within":{"$box":[[110,30],[125,35]]}}}"#, nil, [2]),
+        (#"{"loc":{"$within":{"$polygon":[[110,30],[125,30],[125,35],[110,35]]}}}"#, nil, [2]),
+        (#"{"loc":{"$within":{"$polygon":[{"__type":"GeoPoint","latitude":39,"longitude":116},[116.45,39],[116.45,41],[116,41]]}}}"#, nil, [1]),
+        (#"{"loc":{"$geoWithin":{"$centerSphere":[[116.4,39.9],0.01]}}}"#, nil, [1, 5]),
+        (#"{"loc":{"$nearSphere":[116.4,39.9],"$maxDistanceInMiles":10}}"#, nil, [1, 5]),
         (#"{"when":{"$exists":true}}"#, "when", [3, 1, 2]),
     ]
 
@@ -80,10 +97,11 @@ import Testing
     }
 
     static let malformed: [String] = [
-        #"{"n":{"$foo":1}}"#, #"{"$nope":1}"#, #"{"n":{"$in":3}}"#, #"{"n":{"$lt":true}}"#,
+        #"{"n":{"$foo":1}}"#, #"{"$nope":1}"#, #"{"n":{"$in":3}}"#, #"{"n":{"$lt":[1]}}"#, #"{"n":{"$lt":null}}"#,
         #"{"name":{"$regex":"("}}"#, #"{"name":{"$regex":"a","$options":"q"}}"#, #"{"n":{"$size":-1}}"#,
-        #"{"$or":{}}"#, #"{"loc":{"$maxDistance":1}}"#, #"{"n":{"$exists":"yes"}}"#, #"5"#,
-        #"{"a'b":1}"#,
+        #"{"$or":{}}"#, #"{"$or":[]}"#, #"{"loc":{"$maxDistance":1}}"#, #"{"n":{"$exists":"yes"}}"#,
+        #"{"a'b":1}"#, #"{"loc":{"$within":{"$polygon":[[0,0],[1,1]]}}}"#, #"{"loc":{"$within":{"$circle":[[0,0],1]}}}"#,
+        #"{"loc":{"$nearSphere":[0,0]},"$or":[{"loc":{"$nearSphere":[1,1]}}]}"#,
     ]
 
     @Test(arguments: malformed)
@@ -91,6 +109,25 @@ import Testing
         let queue = try QueryFixture.database()
         #expect { try QueryFixture.run(queue, where: whereText) } throws: { error in
             (error as? APIError)?.code.code == 1
+        }
+    }
+
+    /// A `where` that is neither an object nor an array is no JSON dictionary: 107, for queries
+    /// and conditional writes alike (docs/compatibility.md; it was code 1 for queries only).
+    @Test(arguments: ["5", #""text""#, "null", "true"])
+    func whereThatIsNoObject_isRejectedWithCode107(where whereText: String) throws {
+        let queue = try QueryFixture.database()
+        #expect { try QueryFixture.run(queue, where: whereText) } throws: { error in
+            (error as? APIError)?.code.code == 107
+        }
+    }
+
+    @Test(arguments: [#"{"loc":{"$within":{"$box":[[181,0],[1,1]]}}}"#, #"{"loc":{"$nearSphere":[0,91]}}"#,
+                      #"{"loc":{"$nearSphere":[0]}}"#])
+    func badLegacyPair_isRejectedWithCode302(where whereText: String) throws {
+        let queue = try QueryFixture.database()
+        #expect { try QueryFixture.run(queue, where: whereText) } throws: { error in
+            (error as? APIError)?.code.code == 302
         }
     }
 

@@ -27,13 +27,16 @@ enum BadInput {
         body("string", #""text""#, invalid: true),
         body("null", "null", invalid: true),
         body("true", "true", invalid: true),
-        // Invalid UTF-8 inside a string reads as U+FFFD (JSONParser, like Node): accepted, not rejected.
-        Body(name: "invalid UTF-8", bytes: [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0xC0, 0x22, 0x7D], isInvalidJSON: false),
+        // Invalid UTF-8 inside a string, a lone surrogate, a number out of range: refused (107), never
+        // stored as U+FFFD or null (issue 16).
+        Body(name: "invalid UTF-8", bytes: [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0xC0, 0x22, 0x7D], isInvalidJSON: true),
+        body("lone surrogate", #"{"a":"\ud800"}"#, invalid: true),
         Body(name: "raw invalid bytes", bytes: [0xFF, 0x00, 0xFE, 0x80], isInvalidJSON: true),
         body("NUL in string", "{\"username\":\"a\\u0000b\",\"password\":\"p\\u0000\",\"title\":\"\\u0000\"}"),
         body("too deep", String(repeating: "[", count: 600) + String(repeating: "]", count: 600), invalid: true),
         body("deep object", #"{"a":"# + String(repeating: #"{"b":"#, count: 400) + "1" + String(repeating: "}", count: 401)),
-        body("huge number", #"{"limit":1e400,"skip":-1e308,"ttl":1e308,"n":-0}"#),
+        body("huge number", #"{"limit":1e400,"skip":-1,"n":-0}"#, invalid: true),
+        body("big numbers", #"{"limit":1e308,"skip":-1e308,"ttl":1e308,"n":-0}"#),
         body("duplicate keys", #"{"a":1,"a":"x","username":"u","username":{}}"#),
     ]
 

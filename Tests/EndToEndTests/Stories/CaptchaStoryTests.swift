@@ -13,7 +13,7 @@ import Testing
 struct CaptchaStoryTests {
     private func started(appOptions: JSONObject = JSONObject()) async throws -> Emulator {
         let emulator = try await Emulator.start(appOptions: appOptions)
-        emulator.clock.set(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
+        emulator.clock.freeze()
         return emulator
     }
 

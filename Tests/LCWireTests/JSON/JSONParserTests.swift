@@ -18,16 +18,14 @@ import Testing
         ("0.1", 0.1),
         ("123456789012", 123_456_789_012),
         ("9007199254740993", .number(9_007_199_254_740_992)),  // rounds like JS
-        ("1e400", .number(.infinity)),
+        ("1e-400", 0),  // underflow rounds to 0, like any rounding to a double
         (#""""#, ""),
         (#""abc""#, "abc"),
         (#""a\"b\\c\/d""#, "a\"b\\c/d"),
         (#""\b\f\n\r\t""#, "\u{8}\u{C}\n\r\t"),
         (#""\u0041\u00e9\u4e2d""#, "Aé中"),
         (#""\ud83d\ude00""#, "😀"),
-        (#""\ud83d""#, "\u{FFFD}"),
-        (#""\ude00x""#, "\u{FFFD}x"),
-        (#""\ud83d\u0041""#, "\u{FFFD}A"),
+        (#""\uFFFD""#, "\u{FFFD}"),  // a replacement character sent as such is kept
         ("\"日本語 é\"", "日本語 é"),
         ("[]", []),
         ("{}", [:]),
@@ -124,9 +122,43 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
     }
 
-    @Test func parse_replacesInvalidUTF8() throws {
-        let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62, 0x22]
-        #expect(try JSONParser.parse(bytes) == "a\u{FFFD}b")
+    /// Text that could only be stored as another value (issue 16): refused with its offset,
+    /// as `.unrepresentable`, instead of becoming U+FFFD or infinity (then null).
+    static let unrepresentable: [(String, [UInt8], Int)] = [
+        ("invalid byte", [0x22, 0x61, 0xFF, 0x62, 0x22], 2),
+        ("lone continuation", [0x22, 0x80, 0x22], 1),
+        ("truncated sequence", [0x22, 0x61, 0xE4, 0xB8, 0x22], 2),
+        ("sequence cut by the end", [0x22, 0xE4, 0xB8], 1),
+        ("overlong slash", [0x22, 0xC0, 0xAF, 0x22], 1),
+        ("overlong three bytes", [0x22, 0xE0, 0x80, 0xAF, 0x22], 1),
+        ("encoded surrogate", [0x22, 0xED, 0xA0, 0x80, 0x22], 1),
+        ("above U+10FFFF", [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1),
+        ("invalid byte after an escape", [0x22, 0x5C, 0x6E, 0xFE, 0x22], 3),
+        ("invalid byte in a key", Array(#"{"a"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), 3),
+        ("lone high surrogate", Array(#"["\ud800"]"#.utf8), 2),
+        ("lone low surrogate", Array(#""x\ude00""#.utf8), 2),
+        ("high surrogate before a letter", Array(#""\ud83d\u0041""#.utf8), 1),
+        ("huge number", Array(#"{"n":1e400}"#.utf8), 5),
+        ("huge negative number", Array("[-1e309]".utf8), 1),
+        ("huge integer", Array(("[" + String(repeating: "9", count: 400) + "]").utf8), 1),
+    ]
+
+    @Test(arguments: unrepresentable)
+    func parse_refusesUnrepresentableText(name: String, bytes: [UInt8], offset: Int) throws {
+        let error = try #require(throws: JSONParseError.self, "\(name)") { try JSONParser.parse(bytes) }
+        #expect(error.offset == offset, "\(name)")
+        #expect(error.reason == .unrepresentable, "\(name)")
+    }
+
+    @Test func parse_keepsValidMultibyteText() throws {
+        let text = "é中😀\u{10FFFF}\u{FFFD}"
+        #expect(try JSONParser.parse(Array(("\"" + text + "\\n\"").utf8)) == .string(text + "\n"))
+        #expect(try JSONParser.parse(Array(("\"" + text + "\"").utf8)) == .string(text))
+    }
+
+    @Test func syntaxErrors_areSyntax() throws {
+        let error = try #require(throws: JSONParseError.self) { try JSONParser.parse("[1 2]") }
+        #expect(error.reason == .syntax)
     }
 
     @Test func parse_acceptsBytesAndSlices() throws {

@@ -30,14 +30,17 @@ public struct APIRequest: Sendable {
 
     public func query(_ name: String) -> String? { http.queryValue(name) }
 
-    /// The body parsed as JSON; an empty body reads as an empty object. Malformed JSON → 107.
+    /// The body parsed as JSON; an empty body reads as an empty object. Malformed JSON → 107
+    /// (naming the byte when the text could not be stored as sent, `JSONInput`).
     public func jsonBody() throws -> JSON {
         if http.body.isEmpty { return .object(JSONObject()) }
-        do {
-            return try JSONParser.parse(http.body)
-        } catch {
-            throw APIError(.malformedJSON)
-        }
+        return try JSONInput.body(http.body)
+    }
+
+    /// A JSON-carrying query parameter (`where`, `pvalues`, …) parsed strictly; nil when absent.
+    /// Text that is not JSON throws `syntaxError`; unrepresentable text 107 (`JSONInput`).
+    func jsonQuery(_ name: String, syntaxError: APIError) throws -> JSON? {
+        try JSONInput.parameter(name, of: http, syntaxError: syntaxError)
     }
 
     /// The body as a JSON object; anything else (an array, a number) → 107.

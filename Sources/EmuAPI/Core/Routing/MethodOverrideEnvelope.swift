@@ -17,7 +17,7 @@ enum MethodOverrideEnvelope {
     /// A `_method` that is not a string → 107.
     static func unwrap(_ request: HTTPRequest) throws -> HTTPRequest {
         guard request.method == "POST", isPlainText(request.headers["Content-Type"]),
-              let object = try? JSONParser.parse(request.body).objectValue,
+              let object = try envelopeObject(request.body),
               object.contains(key: LCEnvelopeKey.method) || object.contains(key: LCEnvelopeKey.applicationId)
         else { return request }
         var method = "POST"
@@ -43,6 +43,21 @@ enum MethodOverrideEnvelope {
         let target = query.isEmpty ? request.path : request.path + "?" + QueryString.encode(query)
         return HTTPRequest(method: method, target: target, path: request.path, query: query,
                            version: request.version, headers: headers, body: body, isSecure: request.isSecure)
+    }
+
+    /// The body as a JSON object, or nil when it is none (a text/plain file upload, say). A body
+    /// that names an envelope key but holds text no value can be stored as (invalid UTF-8, a
+    /// lone surrogate, a number out of range) is an envelope refused whole: 107 with the byte.
+    private static func envelopeObject(_ body: [UInt8]) throws -> JSONObject? {
+        do {
+            return try JSONParser.parse(body).objectValue
+        } catch let error as JSONParseError where error.reason == .unrepresentable {
+            let names = [LCEnvelopeKey.method, LCEnvelopeKey.applicationId].map { Array("\"\($0)\"".utf8) }
+            guard names.contains(where: { body.firstRange(of: $0) != nil }) else { return nil }
+            throw APIError(.malformedJSON(error))
+        } catch {
+            return nil
+        }
     }
 
     /// The envelope's credentials become the headers they stand for, replacing any sent.

@@ -44,8 +44,10 @@ public enum ObjectStore {
 
     /// A record from a row of `QueryPlan.columns` (id, created_at, updated_at, acl, data).
     static func record(fromQueryRow row: Statement, className: String) throws -> ObjectRecord {
-        let acl = try row.text(at: 3).flatMap { try JSONParser.parse($0).objectValue }
-        let fields = try JSONParser.parse(row.text(at: 4) ?? "{}").objectValue ?? JSONObject()
+        // Parsed straight from SQLite's bytes: the JSON texts are never copied into Strings.
+        let acl = try row.withText(at: 3) { bytes in try bytes.flatMap { try JSONParser.parse($0).objectValue } }
+        let fields = try row.withText(at: 4) { bytes in try bytes.flatMap { try JSONParser.parse($0).objectValue } }
+            ?? JSONObject()
         return ObjectRecord(
             className: className, objectId: row.text(at: 0) ?? "",
             createdAt: LCDate(millisecondsSince1970: row.int64(at: 1)),

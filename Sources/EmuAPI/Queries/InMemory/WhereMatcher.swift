@@ -2,60 +2,80 @@ import LCWire
 
 /// Decides in memory whether one object satisfies a LeanCloud `where` condition (spec §3.2).
 ///
-/// It serves conditional updates and deletes (`?where=`, spec §2.5) and is the reference the
-/// SQL query compiler is tested against, so it depends on nothing but the JSON it is given.
-/// Supported: equality (an array field matches when it contains the value; `null` matches a
-/// missing field), `$ne $lt $lte $gt $gte $in $nin $exists $all $size $regex`(+`$options`),
-/// `$or`/`$and` (nested too), a top-level array as an implicit `$and`, and dot paths into
-/// embedded objects. Values compare by type (`JSONOrdering`, `JSONIdentity`). The top-level
-/// `createdAt`/`updatedAt` strings of the object compare as Dates (spec §2.7).
+/// It serves conditional updates and deletes (`?where=`, spec §2.5). It evaluates the same
+/// `WhereClause` the SQL compiler compiles (`WhereParser` reads both), with the same MongoDB
+/// semantics (`FieldTest+Matching.swift`); a differential test holds the two to the same
+/// answers. The top-level `createdAt`/`updatedAt` strings of the object compare as Dates
+/// (spec §2.7).
 ///
-/// Operators that need other objects (`$inQuery`, `$select`, `$relatedTo`, geo queries) are
-/// refused with code 1, like unknown operators; text that is not a JSON object or array is 107.
+/// Operators that need other objects (`$inQuery`, `$select`, `$relatedTo`) are refused with
+/// code 1; text that is not a JSON object or array is 107.
 ///
 /// ```swift
 /// let matcher = try WhereMatcher(text: #"{"likes":{"$gte":10}}"#)
 /// matcher.matches(["likes": 12])   // true
 /// ```
 public struct WhereMatcher: Sendable {
-    let predicate: WherePredicate
+    let clause: WhereClause
 
     /// Compiles a parsed condition: an object, or an array of objects meaning `$and`.
     public init(where json: JSON) throws {
-        predicate = try Self.compile(json)
+        clause = try WhereParser.parse(json)
+        try Self.refuseOtherObjects(clause)
     }
 
     /// Compiles the text of a `where` parameter; an empty text matches everything.
     public init(text: String) throws {
         if text.allSatisfy(\.isWhitespace) {
             try self.init(where: .object(JSONObject()))
-        } else {
-            guard let json = try? JSONParser.parse(text) else { throw APIError(.malformedJSON) }
-            try self.init(where: json)
+            return
+        }
+        do {
+            try self.init(where: try JSONParser.parse(text))
+        } catch let error as JSONParseError where error.reason == .unrepresentable {
+            throw APIError(.malformedJSON(error, in: "the where parameter"))
+        } catch is JSONParseError {
+            throw APIError(.malformedJSON)
         }
     }
 
     /// Whether `object` (its wire JSON: fields plus `objectId`, `createdAt`, `updatedAt`)
     /// satisfies the condition.
     public func matches(_ object: JSONObject) -> Bool {
-        predicate.evaluate(on: object)
+        clause.holds(on: object)
+    }
+
+    /// A conditional write sees one object: conditions on other objects cannot be evaluated.
+    private static func refuseOtherObjects(_ clause: WhereClause) throws {
+        switch clause {
+        case .all(let parts), .any(let parts): try parts.forEach(refuseOtherObjects)
+        case .relatedTo: throw unsupported("$relatedTo")
+        case .field(_, let tests):
+            for test in tests {
+                switch test {
+                case .inQuery(_, let negated): throw unsupported(negated ? "$notInQuery" : "$inQuery")
+                case .select(_, _, let negated): throw unsupported(negated ? "$dontSelect" : "$select")
+                default: continue
+                }
+            }
+        }
+    }
+
+    private static func unsupported(_ op: String) -> APIError {
+        QueryError.invalid("\(op) is not supported in the where of a conditional write")
     }
 }
 
-/// A compiled condition.
-indirect enum WherePredicate: Sendable {
-    /// Every part holds (`$and`, an object's keys, a top-level array); true when empty.
-    case all([WherePredicate])
-    /// Some part holds (`$or`).
-    case any([WherePredicate])
-    /// The value at a path satisfies a condition.
-    case field(FieldPath, FieldCondition)
-
-    func evaluate(on object: JSONObject) -> Bool {
+extension WhereClause {
+    /// Whether `object` satisfies the clause (the in-memory engine).
+    func holds(on object: JSONObject) -> Bool {
         switch self {
-        case .all(let parts): return parts.allSatisfy { $0.evaluate(on: object) }
-        case .any(let parts): return parts.contains { $0.evaluate(on: object) }
-        case .field(let path, let condition): return condition.holds(for: Self.resolve(path, in: object))
+        case .all(let parts): return parts.allSatisfy { $0.holds(on: object) }
+        case .any(let parts): return parts.contains { $0.holds(on: object) }
+        case .field(let path, let tests):
+            let value = Self.resolve(FieldPath(path), in: object)
+            return tests.allSatisfy { $0.holds(for: value) }
+        case .relatedTo: return false  // refused by WhereMatcher before it gets here
         }
     }
 

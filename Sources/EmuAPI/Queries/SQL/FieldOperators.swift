@@ -2,58 +2,66 @@ import EmuSQLite
 import Foundation
 import LCWire
 
-/// The `$` operators of one field (§3.2), each turned into SQL by the compiler's rules.
+/// The SQL of one field's tests (`FieldTest`, parsed and checked by `WhereParser`).
 struct FieldOperators {
     let compiler: WhereCompiler
     let access: FieldAccess
     let kind: QuerySchema.FieldKind
     let path: String
-    let operators: JSONObject
 
-    func compile() throws -> SQLFragment {
-        var parts: [SQLFragment] = []
-        var geo = GeoConstraint()
-        for (op, value) in operators {
-            switch op {
-            case "$ne": parts.append(.not(try compiler.equality(access, kind, path, QueryOperand(value))))
-            case "$lt": parts.append(try compare(.lt, value))
-            case "$lte": parts.append(try compare(.lte, value))
-            case "$gt": parts.append(try compare(.gt, value))
-            case "$gte": parts.append(try compare(.gte, value))
-            case "$in": parts.append(try membership(value, op))
-            case "$nin": parts.append(.not(try membership(value, op)))
-            case "$all": parts.append(try all(value))
-            case "$size": parts.append(try size(value))
-            case "$exists": parts.append(try exists(value))
-            case "$regex": parts.append(try regex(value))
-            case "$options": guard operators["$regex"] != nil else { throw QueryError.invalid("$options needs $regex") }
-            case "$inQuery", "$notInQuery":
-                let inQuery = try InnerQueries.inQuery(compiler, access, kind, value, op)
-                parts.append(op == "$inQuery" ? inQuery : .not(inQuery))
-            case "$select", "$dontSelect":
-                let select = try InnerQueries.select(compiler, access, kind, value, op)
-                parts.append(op == "$select" ? select : .not(select))
-            default:
-                guard try geo.accept(op, value) else { throw QueryError.invalid("unknown operator \(op)") }
-            }
+    func compile(_ test: FieldTest) throws -> SQLFragment {
+        switch test {
+        case .equals(let value): return try equality(value)
+        case .notEquals(let value): return .not(try equality(value))
+        case .compare(let comparison, let value): return try compare(comparison, value)
+        case .isIn(let items): return try membership(items)
+        case .notIn(let items): return .not(try membership(items))
+        case .containsAll(let items):
+            // MongoDB's $all is the $and of equalities: a scalar is a one-element array.
+            return items.isEmpty ? .alwaysFalse : .all(try items.map(equality))
+        case .size(let n):
+            return SQLFragment("\(access.type) = 'array' AND json_array_length(\(access.value)) = ?", [.integer(Int64(n))])
+        case .exists(let flag):
+            if access.column != nil { return flag ? .alwaysTrue : .alwaysFalse }
+            return SQLFragment("\(access.type) IS \(flag ? "NOT NULL" : "NULL")")
+        case .regex(let regex): return regexCondition(regex)
+        case .inQuery(let query, let negated):
+            let inQuery = try InnerQueries.inQuery(compiler, access, kind, query)
+            return negated ? .not(inQuery) : inQuery
+        case .select(let query, let key, let negated):
+            let select = try InnerQueries.select(compiler, access, kind, query, key: key)
+            return negated ? .not(select) : select
+        case .geo(let condition): return try condition.sql(access, compiler)
         }
-        if let condition = try geo.compile(access, compiler) { parts.append(condition) }
-        return .all(parts)
     }
 
-    private func compare(_ relation: ValueCondition.Relation, _ value: JSON) throws -> SQLFragment {
+    private func equality(_ value: JSON) throws -> SQLFragment {
+        try compiler.equality(access, kind, path, QueryOperand(value))
+    }
+
+    private func compare(_ comparison: WhereComparison, _ value: JSON) throws -> SQLFragment {
         let operand = QueryOperand(value)
-        if kind == .array { return try compiler.anyElement(access) { try ValueCondition.compare($0, relation, operand) } }
-        return try ValueCondition.compare(access, relation, operand)
+        return try compiler.valueOrElements(access, kind) { try ValueCondition.compare($0, comparison, operand) }
     }
 
-    /// `$in` and the positive half of `$nin`: equal to any listed value (array fields: contain any).
-    private func membership(_ value: JSON, _ op: String) throws -> SQLFragment {
-        guard let items = value.arrayValue else { throw QueryError.invalid("\(op) needs an array") }
+    /// `$in` and the positive half of `$nin`: equal to any listed value, as `equality` is.
+    private func membership(_ items: [JSON]) throws -> SQLFragment {
         let operands = items.map(QueryOperand.init)
-        if kind == .array { return compiler.anyElement(access) { Self.anyOf($0, operands) } }
-        if case .relation = kind { return .any(try operands.map { try compiler.equality(access, kind, path, $0) }) }
-        return Self.anyOf(access, operands)
+        switch kind {
+        case .array:
+            // Elements in one pass; null (missing too) and whole arrays as `equality` has them.
+            var parts = [compiler.anyElement(access) { Self.anyOf($0, operands) }]
+            for operand in operands {
+                switch operand {
+                case .null, .json(.array): parts.append(try compiler.equality(access, kind, path, operand))
+                default: break
+                }
+            }
+            return .any(parts)
+        case .relation: return .any(try operands.map { try compiler.equality(access, kind, path, $0) })
+        case .nested: return compiler.valueOrElements(access, kind) { Self.anyOf($0, operands) }
+        case .scalar, .date: return Self.anyOf(access, operands)
+        }
     }
 
     /// Strings and numbers become one `IN (…)` each, so an index answers them in one pass.
@@ -76,32 +84,12 @@ struct FieldOperators {
         return .any(parts)
     }
 
-    private func all(_ value: JSON) throws -> SQLFragment {
-        guard let items = value.arrayValue else { throw QueryError.invalid("$all needs an array") }
-        let contains = items.map { item in compiler.anyElement(access) { ValueCondition.equals($0, QueryOperand(item)) } }
-        return SQLFragment("\(access.type) = 'array'").and(.all(contains))
-    }
-
-    private func size(_ value: JSON) throws -> SQLFragment {
-        guard let n = value.intValue, n >= 0 else { throw QueryError.invalid("$size needs a non-negative integer") }
-        return SQLFragment("\(access.type) = 'array' AND json_array_length(\(access.value)) = ?", [.integer(Int64(n))])
-    }
-
-    private func exists(_ value: JSON) throws -> SQLFragment {
-        guard let flag = value.boolValue else { throw QueryError.invalid("$exists needs true or false") }
-        if access.column != nil { return flag ? .alwaysTrue : .alwaysFalse }
-        return SQLFragment("\(access.type) IS \(flag ? "NOT NULL" : "NULL")")
-    }
-
-    private func regex(_ value: JSON) throws -> SQLFragment {
-        guard let pattern = value.stringValue else { throw QueryError.invalid("$regex needs a string") }
-        let options = operators["$options"]?.stringValue ?? ""
-        _ = try RegexCache.shared.regex(pattern: pattern, options: options)  // refuse bad patterns now
-        let matches = compiler.anyElement(kind == .array ? access : FieldAccess.scalar(access)) { a in
-            SQLFragment("\(a.type) = 'text' AND lcemu_regexp(?, ?, \(a.value))", [.text(pattern), .text(options)])
+    private func regexCondition(_ regex: WhereRegex) -> SQLFragment {
+        let matches = compiler.valueOrElements(access, kind) { a in
+            SQLFragment("\(a.type) = 'text' AND lcemu_regexp(?, ?, \(a.value))", [.text(regex.pattern), .text(regex.options)])
         }
         // "starts with" (what SDKs send for prefix searches) also becomes a range the index serves.
-        guard kind != .array, let prefix = RegexPrefix.literalPrefix(pattern, options: options) else { return matches }
+        guard kind == .scalar || kind == .date, let prefix = RegexPrefix.literalPrefix(regex.pattern, options: regex.options) else { return matches }
         let range = SQLFragment("\(access.value) >= ? AND \(access.value) < ?", [.text(prefix), .text(prefix + "\u{10FFFF}")])
         return range.and(matches)
     }

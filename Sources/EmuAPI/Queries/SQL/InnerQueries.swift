@@ -6,42 +6,34 @@ import LCWire
 enum InnerQueries {
     /// The pointer at `access` points to an object the inner query returns.
     static func inQuery(_ compiler: WhereCompiler, _ access: FieldAccess, _ kind: QuerySchema.FieldKind,
-                        _ value: JSON, _ op: String) throws -> SQLFragment {
-        guard let query = value.objectValue, let innerClass = query["className"]?.stringValue else {
-            throw QueryError.invalid("\(op) needs {\"className\":…,\"where\":…}")
-        }
-        let ids = try select(column: "id", from: innerClass, query, compiler)
-        return compiler.anyElement(kind == .array ? access : .scalar(access)) { a in
+                        _ query: InnerQuery) throws -> SQLFragment {
+        let ids = try select(column: "id", query, compiler)
+        return compiler.valueOrElements(access, kind) { a in
             SQLFragment("\(a.member("className")) = ? AND \(a.member("objectId")) IN (\(ids.sql))",
-                        [.text(innerClass)] + ids.arguments)
+                        [.text(query.className)] + ids.arguments)
         }
     }
 
     /// The value at `access` equals the `key` field of some result of the inner query.
     static func select(_ compiler: WhereCompiler, _ access: FieldAccess, _ kind: QuerySchema.FieldKind,
-                       _ value: JSON, _ op: String) throws -> SQLFragment {
-        guard let spec = value.objectValue, let query = spec["query"]?.objectValue,
-              let innerClass = query["className"]?.stringValue, let key = spec["key"]?.stringValue else {
-            throw QueryError.invalid("\(op) needs {\"query\":{\"className\":…,\"where\":…},\"key\":…}")
-        }
-        let values = try select(column: try FieldAccess.field(key, in: innerClass, seesSecrets: compiler.seesSecrets).value, from: innerClass, query, compiler)
-        return compiler.anyElement(kind == .array ? access : .scalar(access)) { a in
+                       _ query: InnerQuery, key: String) throws -> SQLFragment {
+        let column = try FieldAccess.field(key, in: query.className, seesSecrets: compiler.seesSecrets).value
+        let values = try select(column: column, query, compiler)
+        return compiler.valueOrElements(access, kind) { a in
             SQLFragment("\(a.value) IN (\(values.sql))", values.arguments)
         }
     }
 
     /// `SELECT <column> FROM objects WHERE class = ? AND <where> ORDER … LIMIT … OFFSET …`.
-    private static func select(column: String, from innerClass: String, _ query: JSONObject,
-                               _ compiler: WhereCompiler) throws -> SQLFragment {
-        let inner = try compiler.inner(className: innerClass)
-        var condition = try inner.compile(query["where"] ?? .object(JSONObject()))
+    private static func select(column: String, _ query: InnerQuery, _ compiler: WhereCompiler) throws -> SQLFragment {
+        let inner = try compiler.inner(className: query.className)
+        var condition = try query.condition.map { try inner.compile($0) } ?? .alwaysTrue
         if let readFilter = inner.readFilter { condition = .all([condition, readFilter]) }
-        let order = try OrderCompiler.compile(query["order"]?.stringValue, of: innerClass, seesSecrets: inner.seesSecrets,
+        let order = try OrderCompiler.compile(query.order, of: query.className, seesSecrets: inner.seesSecrets,
                                               schema: inner.schema, near: inner.nearOrder).orderBy
-        let limit = QueryPaging.limit(query["limit"].flatMap { $0.intValue.map(String.init) ?? $0.stringValue })
-        let skip = QueryPaging.skip(query["skip"].flatMap { $0.intValue.map(String.init) ?? $0.stringValue })
         return SQLFragment(
             "SELECT \(column) FROM objects WHERE class = ? AND (\(condition.sql))\(order.sql) LIMIT ? OFFSET ?",
-            [.text(innerClass)] + condition.arguments + order.arguments + [.integer(Int64(limit)), .integer(Int64(skip))])
+            [.text(query.className)] + condition.arguments + order.arguments
+                + [.integer(Int64(query.limit)), .integer(Int64(query.skip))])
     }
 }

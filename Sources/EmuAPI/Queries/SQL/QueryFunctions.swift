@@ -20,6 +20,13 @@ enum QueryFunctions {
                   let lat2 = number(args[2]), let lng2 = number(args[3]) else { return .null }
             return .real(haversine(lat1, lng1, lat2, lng2))
         }
+        // lcemu_geo_in_polygon(lat, lng, 'lng lat,lng lat,…'): 1 when inside ($polygon).
+        try db.registerFunction(name: "lcemu_geo_in_polygon", argumentCount: 3, deterministic: true) { args in
+            guard let lat = number(args[0]), let lng = number(args[1]), case .text(let text) = args[2] else { return .null }
+            let vertices = GeoCondition.vertices(fromPolygonText: text)
+            guard vertices.count >= 3 else { return .integer(0) }
+            return .integer(GeoCondition.polygon(vertices, contains: lat, lng) ? 1 : 0)
+        }
     }
 
     static func haversine(_ lat1: Double, _ lng1: Double, _ lat2: Double, _ lng2: Double) -> Double {

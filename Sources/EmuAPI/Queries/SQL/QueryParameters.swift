@@ -9,12 +9,10 @@ struct QueryParameters {
     var skip: Int
     var count: Bool
 
-    /// Reads the parameters through `value(name)`; a `where` that is not JSON → 107.
-    init(_ value: (String) -> String?) throws {
-        if let text = value("where"), !text.isEmpty {
-            guard let parsed = try? JSONParser.parse(text) else { throw QueryError.malformedWhere }
-            whereJSON = parsed
-        }
+    /// Reads the parameters through `value(name)`; `where` is parsed already
+    /// (`APIRequest.whereParameter()`: not JSON → 107).
+    init(_ value: (String) -> String?, where whereJSON: JSON? = nil) {
+        self.whereJSON = whereJSON
         order = value("order").flatMap { $0.isEmpty ? nil : $0 }
         count = ["1", "true"].contains(value("count") ?? "")
         // §3.1: limit=0 with count=1 returns only the count.
@@ -24,6 +22,14 @@ struct QueryParameters {
             limit = QueryPaging.limit(value("limit"))
         }
         skip = QueryPaging.skip(value("skip"))
+    }
+}
+
+extension APIRequest {
+    /// The `where` parameter parsed strictly (`JSONInput`); nil when absent or empty.
+    func whereParameter(syntaxError: APIError = QueryError.malformedWhere) throws -> JSON? {
+        guard let text = query("where"), !text.isEmpty else { return nil }
+        return try jsonQuery("where", syntaxError: syntaxError)
     }
 }
 

@@ -9,15 +9,19 @@ struct QuerySchema: Sendable {
         case array
         case date
         case relation(targetClass: String)
+        /// A dotted path into an embedded object: the schema knows top-level fields only, so it
+        /// may hold an array, and conditions test the value and, when it is one, its elements
+        /// (MongoDB's semantics; such conditions scan rather than use an index).
+        case nested
     }
 
     var fields: [String: FieldKind] = [:]
 
     init(fields: [String: FieldKind] = [:]) { self.fields = fields }
 
-    /// The kind of a field path; dotted paths and unknown fields are scalars.
+    /// The kind of a field path; dotted paths are nested, unknown fields scalars.
     func kind(of path: String) -> FieldKind {
-        fields[path] ?? .scalar
+        fields[path] ?? (path.contains(".") ? .nested : .scalar)
     }
 
     /// The kinds of a class's fields, from the types its writes fixed (`ClassSchema`).

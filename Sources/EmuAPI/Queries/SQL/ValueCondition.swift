@@ -5,8 +5,6 @@ import LCWire
 /// number, Dates compare as instants, Pointers by class and id. A condition on a missing member
 /// may be NULL; `SQLFragment.not` treats that as false.
 enum ValueCondition {
-    enum Relation: String { case lt = "<", lte = "<=", gt = ">", gte = ">=" }
-
     /// `value == operand`.
     static func equals(_ a: FieldAccess, _ operand: QueryOperand) -> SQLFragment {
         if let column = a.column { return columnCompare(a, column, "=", operand) ?? .alwaysFalse }
@@ -25,9 +23,10 @@ enum ValueCondition {
         }
     }
 
-    /// `value <op> operand` for numbers, strings and dates; other operand types are refused.
-    static func compare(_ a: FieldAccess, _ relation: Relation, _ operand: QueryOperand) throws -> SQLFragment {
-        let op = relation.rawValue
+    /// `value <op> operand` within one type (MongoDB's brackets): numbers, strings, Dates, and
+    /// booleans (false < true); `WhereParser` refused other operands.
+    static func compare(_ a: FieldAccess, _ comparison: WhereComparison, _ operand: QueryOperand) throws -> SQLFragment {
+        let op = comparison.sql
         if let column = a.column {
             guard let fragment = columnCompare(a, column, op, operand) else {
                 throw QueryError.invalid("cannot compare \(columnName(column)) with \(describe(operand))")
@@ -37,10 +36,13 @@ enum ValueCondition {
         switch operand {
         case .string(let s): return SQLFragment("\(a.type) = 'text' AND \(a.value) \(op) ?", [.text(s)])
         case .number(let n): return SQLFragment("\(a.type) IN ('integer', 'real') AND \(a.value) \(op) ?", [QueryOperand.bind(n)])
+        case .bool(let b):
+            // json_type names the two booleans; compare their ranks, false 0 and true 1.
+            return SQLFragment("\(a.type) IN ('false', 'true') AND (\(a.type) = 'true') \(op) ?", [.integer(b ? 1 : 0)])
         case .date(let date):
             return SQLFragment("\(a.member("iso")) \(op) ? AND \(a.member(LCWireKey.type)) = 'Date'", [.text(date.iso)])
         default:
-            throw QueryError.invalid("$\(relationName(relation)) needs a number, a string or a Date, got \(describe(operand))")
+            throw QueryError.invalid("\(comparison.rawValue) needs a number, a string, a boolean or a Date, got \(describe(operand))")
         }
     }
 
@@ -73,15 +75,6 @@ enum ValueCondition {
         case .objectId: return "objectId"
         case .createdAt: return "createdAt"
         case .updatedAt: return "updatedAt"
-        }
-    }
-
-    private static func relationName(_ relation: Relation) -> String {
-        switch relation {
-        case .lt: return "lt"
-        case .lte: return "lte"
-        case .gt: return "gt"
-        case .gte: return "gte"
         }
     }
 }

@@ -29,58 +29,41 @@ final class WhereCompiler {
         self.schemaOf = schemaOf
     }
 
-    /// The condition for a whole `where`: an object, or a top-level array meaning `$and` (§3.1).
+    /// The condition for a whole `where` (parsed here by `WhereParser`, which refuses bad input).
     func compile(_ where: JSON) throws -> SQLFragment {
-        switch `where` {
-        case .object(let object): return try compile(object)
-        case .array(let items): return .all(try items.map { try compile($0) })
-        default: throw QueryError.invalid("where must be an object or an array")
+        try compile(try WhereParser.parse(`where`, depth: depth))
+    }
+
+    func compile(_ clause: WhereClause) throws -> SQLFragment {
+        switch clause {
+        case .all(let parts): return .all(try parts.map { try compile($0) })
+        case .any(let parts): return .any(try parts.map { try compile($0) })
+        case .relatedTo(let owner, let key):
+            return SQLFragment(
+                "id IN (SELECT target_id FROM relations WHERE owner_class = ? AND owner_id = ? AND key = ?)",
+                [.text(owner.className), .text(owner.objectId), .text(key)])
+        case .field(let path, let tests):
+            let access = try FieldAccess.field(path, in: className, seesSecrets: seesSecrets)
+            let kind = schema.kind(of: path)
+            noteIndexable(access, kind, tests)
+            let operators = FieldOperators(compiler: self, access: access, kind: kind, path: path)
+            return .all(try tests.map(operators.compile))
         }
     }
 
-    func compile(_ object: JSONObject) throws -> SQLFragment {
-        var parts: [SQLFragment] = []
-        for (key, value) in object {
-            switch key {
-            case "$or": parts.append(.any(try clauses(of: value, key)))
-            case "$and": parts.append(.all(try clauses(of: value, key)))
-            case "$relatedTo": parts.append(try relatedTo(value))
-            default:
-                guard !key.hasPrefix("$") else { throw QueryError.invalid("unknown operator \(key)") }
-                parts.append(try field(key, value))
-            }
-        }
-        return .all(parts)
-    }
-
-    private func clauses(of value: JSON, _ key: String) throws -> [SQLFragment] {
-        guard let items = value.arrayValue else { throw QueryError.invalid("\(key) needs an array of conditions") }
-        return try items.map {
-            guard let object = $0.objectValue else { throw QueryError.invalid("\(key) needs an array of conditions") }
-            return try compile(object)
-        }
-    }
-
-    /// One field's constraint: a value (equality) or an object of `$` operators.
-    private func field(_ path: String, _ value: JSON) throws -> SQLFragment {
-        let access = try FieldAccess.field(path, in: className, seesSecrets: seesSecrets)
-        let kind = schema.kind(of: path)
-        noteIndexable(access, kind, value)
-        guard let operators = value.objectValue, operators.keys.contains(where: { $0.hasPrefix("$") }) else {
-            return try equality(access, kind, path, QueryOperand(value))
-        }
-        guard operators.keys.allSatisfy({ $0.hasPrefix("$") }) else {
-            throw QueryError.invalid("\(path) mixes operators and plain keys")
-        }
-        return try FieldOperators(compiler: self, access: access, kind: kind, path: path, operators: operators).compile()
-    }
-
-    /// `field == value`; on an array field, "contains"; on a relation field, "has as member" (§3.2).
+    /// `field == value` as MongoDB has it: on an array field, "is this array or contains an element
+    /// equal to it" (`null` also matches a missing field); on a relation field, "has as member"
+    /// (§3.2); otherwise type-aware equality, which an index serves.
     func equality(_ access: FieldAccess, _ kind: QuerySchema.FieldKind, _ path: String, _ operand: QueryOperand) throws -> SQLFragment {
         switch kind {
         case .array:
-            if case .json(let json) = operand, json.arrayValue != nil { return ValueCondition.equals(access, operand) }
-            return anyElement(access) { ValueCondition.equals($0, operand) }
+            let contains = anyElement(access) { ValueCondition.equals($0, operand) }
+            switch operand {
+            case .null, .json(.array): return .any([ValueCondition.equals(access, operand), contains])
+            default: return contains
+            }
+        case .nested:
+            return valueOrElements(access, kind) { ValueCondition.equals($0, operand) }
         case .relation:
             guard case .pointer(let pointer) = operand else { return .alwaysFalse }
             return SQLFragment(
@@ -88,6 +71,19 @@ final class WhereCompiler {
                 [.text(className), .text(path), .text(pointer.objectId)])
         case .scalar, .date:
             return ValueCondition.equals(access, operand)
+        }
+    }
+
+    /// True when the value at `access` satisfies `condition` — or, on an array field, some
+    /// element does; on a nested path, the value or (when it is an array) some element does.
+    func valueOrElements(_ access: FieldAccess, _ kind: QuerySchema.FieldKind,
+                         _ condition: (FieldAccess) throws -> SQLFragment) rethrows -> SQLFragment {
+        switch kind {
+        case .array: return try anyElement(access, condition)
+        case .nested:
+            let elements = SQLFragment("\(access.type) = 'array'").and(try anyElement(access, condition))
+            return .any([try condition(.scalar(access)), elements])
+        case .scalar, .date, .relation: return try condition(.scalar(access))
         }
     }
 
@@ -99,44 +95,30 @@ final class WhereCompiler {
     }
 
     /// Remembers the index key that would serve this field's condition, when the query can use one.
-    private func noteIndexable(_ access: FieldAccess, _ kind: QuerySchema.FieldKind, _ value: JSON) {
-        guard depth == 0, access.column == nil, access.elements != nil, kind != .array else { return }
+    private func noteIndexable(_ access: FieldAccess, _ kind: QuerySchema.FieldKind, _ tests: [FieldTest]) {
+        guard depth == 0, access.column == nil, access.elements != nil, kind != .array, kind != .nested else { return }
+        guard tests.count == 1, case .equals(let value) = tests[0] else {
+            // Operators: dates compare by their iso member, everything else by value.
+            indexKeys.append(access.indexKey(as: kind == .date ? .date : .value))
+            return
+        }
         switch QueryOperand(value) {
         case .pointer: indexKeys.append(access.indexKey(as: .pointer))
         case .date: indexKeys.append(access.indexKey(as: .date))
-        case .json(let json) where json.objectValue != nil:
-            // Operators: dates compare by their iso member, everything else by value.
-            indexKeys.append(access.indexKey(as: kind == .date ? .date : .value))
+        case .json(let json) where json.objectValue != nil: indexKeys.append(access.indexKey(as: kind == .date ? .date : .value))
         default: indexKeys.append(access.indexKey(as: .value))
         }
     }
 
-    /// How deep inner queries nest. SQLite's parser stack (100 entries in the system library)
-    /// overflows at 6 levels once the ACL read filter is added; 5 works for every caller.
-    static let maxInnerDepth = 5
-
-    /// A compiler for an inner query on another class (`$inQuery`, `$select`, …).
+    /// A compiler for an inner query on another class (`$inQuery`, `$select`, …); `WhereParser`
+    /// already refused nesting deeper than `WhereParser.maxInnerDepth`.
     func inner(className: String) throws -> WhereCompiler {
-        guard depth < Self.maxInnerDepth else {
-            throw QueryError.invalid("inner queries nest more than \(Self.maxInnerDepth) deep")
-        }
-        return WhereCompiler(className: className, schema: try schemaOf(className), depth: depth + 1,
-                             readFilter: readFilter, schemaOf: schemaOf)
+        WhereCompiler(className: className, schema: try schemaOf(className), depth: depth + 1,
+                      readFilter: readFilter, schemaOf: schemaOf)
     }
 
     func setNearOrder(_ order: SQLFragment) throws {
         guard nearOrder == nil else { throw QueryError.invalid("only one $nearSphere per query") }
         nearOrder = order
-    }
-
-    /// `{"$relatedTo":{"object":<Pointer>,"key":"field"}}`: members of the owner's relation.
-    private func relatedTo(_ value: JSON) throws -> SQLFragment {
-        guard let object = value.objectValue, let owner = object["object"].flatMap(LCPointer.init(json:)),
-              let key = object["key"]?.stringValue else {
-            throw QueryError.invalid("$relatedTo needs {\"object\":<Pointer>,\"key\":<field>}")
-        }
-        return SQLFragment(
-            "id IN (SELECT target_id FROM relations WHERE owner_class = ? AND owner_id = ? AND key = ?)",
-            [.text(owner.className), .text(owner.objectId), .text(key)])
     }
 }

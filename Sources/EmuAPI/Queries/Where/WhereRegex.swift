@@ -1,27 +1,27 @@
 import Foundation
 import LCWire
 
-/// A compiled `$regex` with its `$options`: `i` case-insensitive, `m` multi-line anchors,
-/// `s` dot matches newlines, `x` extended (whitespace and `#` comments ignored) (spec §3.2).
+/// A `$regex` with its `$options`: `i` case-insensitive, `m` multi-line anchors, `s` dot
+/// matches newlines, `x` extended (whitespace and `#` comments ignored) (spec §3.2). Checked and
+/// compiled once by `WhereParser` (`RegexCache`, whose messages both engines answer with); SQL
+/// passes `pattern` and `options` to `lcemu_regexp`, the in-memory matcher uses `expression`.
 // @unchecked: NSRegularExpression is immutable and thread-safe, but not marked Sendable on Linux.
 struct WhereRegex: @unchecked Sendable {
+    let pattern: String
+    let options: String
     // NSRegularExpression is immutable and documented as safe to share between threads.
     let expression: NSRegularExpression
 
     init(pattern: JSON, options: JSON?) throws {
-        guard let text = pattern.stringValue else { throw APIError(.invalidQuery("'$regex' needs a string")) }
-        var flags: NSRegularExpression.Options = []
+        guard let text = pattern.stringValue else { throw QueryError.invalid("$regex needs a string") }
+        var letters = ""
         if let options {
-            guard let letters = options.stringValue else { throw APIError(.invalidQuery("'$options' needs a string")) }
-            flags = try NSRegularExpression.Options(regexOptions: letters) { letter in
-                APIError(.invalidQuery("unsupported '$options' letter '\(letter)'"))
-            }
+            guard let string = options.stringValue else { throw QueryError.invalid("$options needs a string") }
+            letters = string
         }
-        do {
-            expression = try NSRegularExpression(pattern: text, options: flags)
-        } catch {
-            throw APIError(.invalidQuery("invalid '$regex' pattern"))
-        }
+        self.pattern = text
+        self.options = letters
+        expression = try RegexCache.shared.regex(pattern: text, options: letters)
     }
 
     /// A match that runs past `RegexBudget.perMatch` counts as none: the condition then fails

@@ -1,0 +1,86 @@
+import LCWire
+
+/// The geo operators of one field (§3.2): `$nearSphere` with its distance bounds, and `$within`
+/// (or MongoDB's `$geoWithin`) with a `$box`, `$polygon` or `$centerSphere`. Points are GeoPoint
+/// objects or MongoDB's legacy `[longitude, latitude]` pairs. Distances are radians on the unit
+/// sphere; miles / 3958.8 and kilometres / 6371.0 convert, as the SDKs do.
+struct GeoCondition: Sendable {
+    private(set) var near: LCGeoPoint?
+    private(set) var maxRadians: Double?
+    private(set) var minRadians: Double?
+    private(set) var shape: Shape?
+
+    enum Shape: Sendable {
+        /// Latitude and longitude each between the corners'.
+        case box(southwest: LCGeoPoint, northeast: LCGeoPoint)
+        /// Inside the polygon (at least 3 vertices), on the plane of longitude and latitude, as
+        /// MongoDB's legacy `$polygon` is; points on an edge are inside.
+        case polygon([LCGeoPoint])
+        /// At most `radians` from the centre, on the sphere.
+        case centerSphere(LCGeoPoint, radians: Double)
+    }
+
+    static let earthRadiusMiles = 3958.8
+    static let earthRadiusKilometers = 6371.0
+
+    /// Takes a geo operator; false when `op` is not one.
+    mutating func accept(_ op: String, _ value: JSON) throws -> Bool {
+        switch op {
+        case "$nearSphere": near = try Self.point(value)
+        case "$maxDistance", "$maxDistanceInRadians": maxRadians = try Self.distance(value, op)
+        case "$maxDistanceInMiles": maxRadians = try Self.distance(value, op) / Self.earthRadiusMiles
+        case "$maxDistanceInKilometers": maxRadians = try Self.distance(value, op) / Self.earthRadiusKilometers
+        case "$minDistance", "$minDistanceInRadians": minRadians = try Self.distance(value, op)
+        case "$minDistanceInMiles": minRadians = try Self.distance(value, op) / Self.earthRadiusMiles
+        case "$minDistanceInKilometers": minRadians = try Self.distance(value, op) / Self.earthRadiusKilometers
+        case "$within", "$geoWithin": shape = try Self.shape(value, op)
+        default: return false
+        }
+        return true
+    }
+
+    /// The condition, nil when the field had no geo operator.
+    func finished() throws -> GeoCondition? {
+        if near == nil && (maxRadians != nil || minRadians != nil) {
+            throw QueryError.invalid("distance limits need $nearSphere")
+        }
+        return near == nil && shape == nil ? nil : self
+    }
+
+    private static func shape(_ value: JSON, _ op: String) throws -> Shape {
+        let usage = "\(op) needs {\"$box\":[<southwest>,<northeast>]}, {\"$polygon\":[<point>,…]} or {\"$centerSphere\":[<point>,<radians>]}"
+        guard let object = value.objectValue, object.count == 1, let name = object.keys.first,
+              let items = object[name]?.arrayValue else { throw QueryError.invalid(usage) }
+        switch name {
+        case "$box":
+            guard items.count == 2 else { throw QueryError.invalid(usage) }
+            return .box(southwest: try point(items[0]), northeast: try point(items[1]))
+        case "$polygon":
+            guard items.count >= 3 else { throw QueryError.invalid("$polygon needs at least 3 points") }
+            return .polygon(try items.map(point))
+        case "$centerSphere":
+            guard items.count == 2 else { throw QueryError.invalid(usage) }
+            return .centerSphere(try point(items[0]), radians: try distance(items[1], name))
+        default:
+            throw QueryError.invalid(usage)
+        }
+    }
+
+    /// A GeoPoint object or a legacy `[longitude, latitude]` pair; out of range → 302.
+    static func point(_ value: JSON) throws -> LCGeoPoint {
+        if let pair = value.arrayValue {
+            guard pair.count == 2, let longitude = pair[0].doubleValue, let latitude = pair[1].doubleValue,
+                  let point = LCGeoPoint(latitude: latitude, longitude: longitude) else { throw QueryError.invalidGeoPoint() }
+            return point
+        }
+        guard let point = LCGeoPoint(json: value) else { throw QueryError.invalidGeoPoint() }
+        return point
+    }
+
+    private static func distance(_ value: JSON, _ op: String) throws -> Double {
+        guard let number = value.doubleValue, number.isFinite, number >= 0 else {
+            throw QueryError.invalid("\(op) needs a non-negative number")
+        }
+        return number
+    }
+}

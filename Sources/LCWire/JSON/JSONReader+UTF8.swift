@@ -1,0 +1,25 @@
+extension JSONReader {
+    /// The length of the well-formed UTF-8 sequence whose lead byte (≥ 0x80) is at `start`
+    /// (RFC 3629 §4: no overlong forms, no surrogates, nothing above U+10FFFF); otherwise throws.
+    func utf8SequenceLength(at start: Int) throws -> Int {
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the range of the second byte
+        switch bytes[start] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw invalidUTF8(at: start)
+        }
+        guard bytes.count - start >= length, (low...high).contains(bytes[start + 1]) else { throw invalidUTF8(at: start) }
+        for index in start + 2 ..< start + length where bytes[index] & 0xC0 != 0x80 { throw invalidUTF8(at: start) }
+        return length
+    }
+
+    private func invalidUTF8(at position: Int) -> JSONParseError {
+        JSONParseError(message: "Invalid UTF-8", offset: position, reason: .unrepresentable)
+    }
+}
