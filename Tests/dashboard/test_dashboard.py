@@ -90,3 +90,13 @@ def test_deletesAnObject_andTheAPISeesItGone(browser, emulator):
     status, body = emulator.request("GET", f"/1.1/classes/Post/{object_id}")
     assert status == 200 and body == {}
     assert emulator.request("GET", "/1.1/classes/Post?count=1&limit=0")[1]["count"] == SEED_POSTS - 1
+
+
+def test_dataIsShownAsText_neverAsHTML(browser, emulator):
+    status, created = emulator.request("POST", "/1.1/classes/Post", {"title": '<b id="injected">bold?</b>'})
+    assert status == 201
+    open_view(browser, emulator, f"data/Post/{created['objectId']}")  # opens the editor too
+    visible(browser, "#object-json")
+    css(browser, "dialog.editor button[type=button]").click()  # Cancel
+    text_appears(browser, f"tr[data-object-id='{created['objectId']}']", '<b id="injected">')
+    assert not all_css(browser, "#injected")

@@ -1,5 +1,5 @@
 // Typed cells of the object table: each LeanCloud type shown as what it is (spec §2.3).
-import { h, localTime } from "./dom.js";
+import { h, localTime, safeURL } from "./dom.js";
 
 export function cell(value, { onPointer } = {}) {
   if (value === undefined) return h("span", { class: "muted" }, "");
@@ -18,7 +18,7 @@ export function cell(value, { onPointer } = {}) {
         onclick: onPointer ? (event) => { event.preventDefault(); onPointer(value); } : undefined,
       }, `${value.className} ${value.objectId}`);
     case "File":
-      return value.url ? h("a", { href: value.url, target: "_blank", rel: "noopener noreferrer" }, value.name || "file") : h("span", {}, value.name || "file");
+      return safeURL(value.url) ? h("a", { href: safeURL(value.url), target: "_blank", rel: "noopener noreferrer" }, value.name || "file") : h("span", {}, value.name || "file");
     case "GeoPoint":
       return h("span", { class: "geo" }, `${value.latitude}, ${value.longitude}`);
     case "Bytes":

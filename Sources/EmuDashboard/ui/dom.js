@@ -76,3 +76,14 @@ export async function attempt(action, success) {
     return undefined;
   }
 }
+
+// A link target from the app's data, only when it is http(s): a `javascript:` URL in an object
+// must not become a link (the CSP would block it too; this keeps it from even looking like one).
+export function safeURL(text) {
+  try {
+    const url = new URL(String(text), location.href);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}

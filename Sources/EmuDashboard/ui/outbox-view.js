@@ -3,7 +3,7 @@
 // added as they arrive and never redrawn, so each captcha picture is fetched once, while fresh.
 import { api } from "./api.js";
 import { credentials } from "./session.js";
-import { attempt, copyButton, h, localTime, panel, replace } from "./dom.js";
+import { attempt, copyButton, h, localTime, panel, replace, safeURL } from "./dom.js";
 import { poll } from "./poll.js";
 
 export async function render(container) {
@@ -40,7 +40,7 @@ function item(message) {
       message.kind === "captcha" ? captchaPicture(message.to) : null,
       h("p", {}, message.text),
       message.code ? h("p", {}, "Code ", h("code", { class: "code" }, message.code), " ", copyButton(message.code)) : null,
-      message.link ? h("p", {}, h("a", { href: message.link, target: "_blank", rel: "noopener noreferrer" }, "Open the link"), " ", copyButton(message.link, "Copy link")) : null));
+      message.link ? h("p", {}, h("a", { href: safeURL(message.link), target: "_blank", rel: "noopener noreferrer" }, "Open the link"), " ", copyButton(message.link, "Copy link")) : null));
 }
 
 function captchaPicture(token) {
