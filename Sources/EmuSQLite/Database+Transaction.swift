@@ -6,6 +6,16 @@ public enum TransactionKind: String, Sendable {
     case immediate = "IMMEDIATE"
     /// Like immediate; in WAL mode readers are still allowed.
     case exclusive = "EXCLUSIVE"
+
+    /// The statement that opens it, as a constant: an interpolated string would be built (and
+    /// allocated) on every read of a file database.
+    var beginStatement: String {
+        switch self {
+        case .deferred: return "BEGIN DEFERRED TRANSACTION"
+        case .immediate: return "BEGIN IMMEDIATE TRANSACTION"
+        case .exclusive: return "BEGIN EXCLUSIVE TRANSACTION"
+        }
+    }
 }
 
 extension Database {
@@ -21,7 +31,7 @@ extension Database {
         if isInTransaction { return try savepoint(body) }
         // With arguments (none): through the statement cache, so BEGIN and COMMIT are prepared
         // once per connection rather than on every read and write.
-        try execute("BEGIN \(kind.rawValue) TRANSACTION", [])
+        try execute(kind.beginStatement, [])
         let result: T
         do {
             result = try body(self)

@@ -9,8 +9,9 @@ import EmuAPI
 ///   (`leancloud/client.py`) and the LeanEngine Node.js SDK (`lib/storage-extra.js`) take the
 ///   API server from `LEANCLOUD_API_SERVER`.
 /// - `LC_API_SERVER`, `LC_APP_ID`, `LC_APP_KEY`, `LC_APP_MASTER_KEY`: the older names lean-cli
-///   sets beside them; the Python SDK reads `LC_API_SERVER` before `LEANCLOUD_API_SERVER`, so a
-///   stale one from the caller's shell would otherwise win.
+///   sets beside them; tools that read only those (the Python SDK 3.0.2 falls back to
+///   `LC_API_SERVER` when `LEANCLOUD_API_SERVER` is unset) must not find a stale one from the
+///   caller's shell.
 enum ExecEnvironment {
     static func variables(url: String, app: AppConfiguration) -> [(name: String, value: String)] {
         [

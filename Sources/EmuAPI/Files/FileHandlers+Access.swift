@@ -29,8 +29,9 @@ extension FileHandlers {
         return APIResponse(json: .object(JSONObject()))
     }
 
-    /// `GET /__files/<appId>/<key>`: the bytes with their stored type, without keys, like a CDN
-    /// URL. Query strings (thumbnail parameters `?imageView/…`) are ignored: the original is served.
+    /// `GET /__files/<appId>/<key>` (and `GET /<key>`, APIHandler+RootFiles.swift): the bytes with
+    /// their stored type, without keys, like a CDN URL. Query strings (thumbnail parameters
+    /// `?imageView/…`) are ignored: the original is served.
     static func serve(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
         let key = request.parameter("key")

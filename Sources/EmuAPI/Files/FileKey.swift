@@ -1,7 +1,7 @@
 import Foundation
 import EmuCrypto
 
-/// Storage keys of uploaded files: the last part of their URL, `/__files/<appId>/<key>`.
+/// Storage keys of uploaded files: the path of their URL, `/<key>` (or `/__files/<appId>/<key>`).
 enum FileKey {
     private static let alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

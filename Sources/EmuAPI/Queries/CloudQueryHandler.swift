@@ -10,8 +10,7 @@ enum CloudQueryHandler {
         if let text = request.query("pvalues"), !text.isEmpty {
             // Strict JSON (JSONInput): invalid UTF-8, lone surrogates, 1e400 → 107 with the byte.
             let notArray = CQLError.syntax("pvalues must be a JSON array")
-            guard let array = try request.jsonQuery("pvalues", syntaxError: notArray)?.arrayValue else { throw notArray }
-            values = array
+            values = try CQLParameterValues.values(from: request.jsonQuery("pvalues", syntaxError: notArray))
         }
         let query = try CQLQuery.parse(cql, values: values)
         var parameters = QueryParameters { _ in nil }

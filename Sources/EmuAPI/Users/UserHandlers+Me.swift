@@ -3,9 +3,13 @@ import LCWire
 extension UserHandlers {
     /// `GET /1.1/users/me` with `X-LC-Session` or `?session_token=` → the log-in shape with the
     /// token (spec §5.5). A missing, unknown, revoked or expired token → 400/211.
+    /// Here `?session_token=` wins over the header: it names the token to look up, not the caller.
+    /// The Python SDK's `User.become(token)` and `is_authenticated()` send the token to check in
+    /// the query while `X-LC-Session` carries the current user's (leancloud/user.py).
     static func me(_ request: APIRequest) throws -> APIResponse {
         let app = try request.requiredApp
-        guard let token = request.sessionToken else { throw APIError(.userNotFound) }
+        let queried = request.query("session_token").flatMap { $0.isEmpty ? nil : $0 }
+        guard let token = queried ?? request.sessionToken else { throw APIError(.userNotFound) }
         let body = try app.database.read { db -> JSONObject in
             guard let userId = try SessionStore.userId(forToken: token, now: app.clock.nowMilliseconds, in: db),
                   let user = try UserStore.fetch(userId, in: db) else { throw APIError(.userNotFound) }

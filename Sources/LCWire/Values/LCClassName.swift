@@ -14,6 +14,8 @@ public enum LCClassName {
     public static let followee = "_Followee"
     /// Status-feed followers.
     public static let follower = "_Follower"
+    /// Friend requests (`/1.1/users/friendshipRequests`).
+    public static let friendshipRequest = "_FriendshipRequest"
     /// Notifications.
     public static let notification = "_Notification"
     /// Status-feed statuses.
@@ -23,6 +25,7 @@ public enum LCClassName {
 
     /// Every built-in class name.
     public static let builtIn: Set<String> = [
-        user, role, file, installation, conversation, followee, follower, notification, status, sysMessage,
+        user, role, file, installation, conversation, followee, follower, friendshipRequest, notification, status,
+        sysMessage,
     ]
 }

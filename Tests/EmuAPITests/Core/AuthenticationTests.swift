@@ -42,12 +42,27 @@ import Testing
          "the app key was marked ,master; use the master key"),
     ]
 
+    /// On a route that needs keys: `/1.1/date` alone answers a request with no credential at all
+    /// (`anonymousDate_isServed…` below).
     @Test(arguments: refusals)
     func refusedRequests_get401WithDiagnosis(headers: HTTPHeaders, reason: String) throws {
-        let response = try date(headers)
+        let response = try emulator.inProcessClient(credentials: .headers(headers)).get("/1.1/classes/Post")
         #expect(response.status == 401)
         #expect(response.text == #"{"code":401,"error":"Unauthorized."}"#)
         #expect(response.headers[LCHeaderName.authDiagnostic] == reason)
+    }
+
+    /// LeanCloud answers `/1.1/date` to anyone: the Python SDK's `get_server_time` sends no header,
+    /// and its own test suite expects a date. Any credential sent is still checked.
+    @Test func anonymousDate_isServed_butBadCredentialsOnItAreStillRefused() throws {
+        let anonymous = try date(HTTPHeaders())
+        #expect(anonymous.status == 200)
+        #expect(anonymous.json?["__type"] == "Date")
+        for (headers, reason) in Self.refusals where headers.contains("X-LC-Id") {
+            let response = try date(headers)
+            #expect(response.status == 401)
+            #expect(response.headers[LCHeaderName.authDiagnostic] == reason)
+        }
     }
 
     @Test func uppercaseSignature_isRefusedWithDiagnosis() throws {

@@ -31,7 +31,8 @@ import Testing
         let key = try #require(tokens["key"]?.stringValue)
         let id = try #require(tokens["objectId"]?.stringValue)
         #expect(key.hasSuffix(".bin"))
-        #expect(tokens["url"]?.stringValue == "http://localhost/__files/\(emulator.app.appId)/\(key)")
+        // LeanCloud's form: the URL's path is the key (docs/files.md, "File URLs").
+        #expect(tokens["url"]?.stringValue == "http://localhost/\(key)")
         #expect(tokens["upload_url"]?.stringValue?.hasPrefix("http://localhost/__files/upload/\(emulator.app.appId)/") == true)
 
         let uploaded = try put(tier, tokens["upload_url"], bytes)
@@ -45,6 +46,8 @@ import Testing
         #expect(served.body == bytes)
         #expect(served.headers["Content-Type"] == "application/x-demo")
         #expect(served.headers["Content-Length"] == "7")
+        // The long form of earlier versions serves the same bytes: old links keep working.
+        #expect(try emulator.client(tier, credentials: .none).get("/__files/\(emulator.app.appId)/\(key)").body == bytes)
 
         let file = try #require(try emulator.client(tier).get("/1.1/files/\(id)").json)
         #expect(file.objectValue?.keys == ["name", "url", "mime_type", "key", "provider", "bucket", "metaData",

@@ -56,6 +56,18 @@ import Testing
         #expect(response.json?["className"] == "Post")
     }
 
+    /// The Python SDK encodes a list of values twice, and sends `"[]"` for a statement without `?`.
+    @Test func cql_acceptsPvaluesEncodedTwice_andWithoutPlaceholders() throws {
+        let cql = encoded("select title from Post where views > ? order by views desc limit 2")
+        let twice = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=\(cql)&pvalues=" + encoded(#""[100]""#))
+        #expect(twice.json?["results"]?.arrayValue?.count == 2)
+        let plain = encoded("select title from Post limit 1")
+        let unused = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=\(plain)&pvalues=" + encoded(#""[]""#))
+        #expect(unused.json?["results"]?.arrayValue?.count == 1)
+        let notAnArray = try emulator.inProcessClient().get("/1.1/cloudQuery?cql=\(cql)&pvalues=" + encoded(#""7""#))
+        #expect(notAnArray.json?["code"] == 300)
+    }
+
     @Test func cql_countAlone() throws {
         let response = try emulator.inProcessClient(credentials: .masterKey)
             .get("/1.1/cloudQuery?cql=" + encoded("select count(*) from Post"))

@@ -98,6 +98,33 @@ import Testing
         #expect(me.json?["mobilePhoneVerified"] == true)
     }
 
+    /// LeanCloud's reference example (and the Python SDK) sends no session: the code says whose
+    /// number changes. A code issued for another purpose still does not.
+    @Test func changePhoneNumber_withoutASession_changesTheNumberOfTheUserTheCodeWasFor() throws {
+        var (emulator, client, userId, token) = try start()
+        let newNumber: JSON = "+8613900000002"
+        client.sessionToken = token
+        #expect(try client.post("/1.1/requestChangePhoneNumber", json: ["mobilePhoneNumber": newNumber]).text == "{}")
+        let sms = try code(emulator, "changePhone", phone: "+8613900000002")
+        client.sessionToken = nil
+        let wrong: JSON = .string(sms == "000000" ? "111111" : "000000")
+        #expect(try client.post("/1.1/changePhoneNumber", json: ["mobilePhoneNumber": newNumber, "code": wrong]).json?["code"] == 603)
+        #expect(try client.post("/1.1/changePhoneNumber", json: ["mobilePhoneNumber": newNumber, "code": .string(sms)]).text == "{}")
+        let user = try emulator.inProcessClient(credentials: .masterKey).get("/1.1/users/\(userId)")
+        #expect(user.json?["mobilePhoneNumber"] == newNumber)
+        #expect(try client.post("/1.1/changePhoneNumber", json: ["mobilePhoneNumber": newNumber, "code": .string(sms)]).json?["code"] == 603)
+    }
+
+    /// The code is checked before the number: a wrong code answers 603 for an unknown number too,
+    /// so it never tells whether a number is registered.
+    @Test func wrongCodes_answer603_evenForUnknownNumbers() throws {
+        let (emulator, client, _, _) = try start()
+        defer { withExtendedLifetime(emulator) {} }
+        let unknown: JSON = "18600000099"
+        #expect(try client.post("/1.1/verifyMobilePhone/123456", json: ["mobilePhoneNumber": unknown]).json?["code"] == 603)
+        #expect(try client.put("/1.1/resetPasswordBySmsCode/123456", json: ["mobilePhoneNumber": unknown, "password": "p-1"]).json?["code"] == 603)
+    }
+
     @Test func captchaAndVerificationRequirements_applyToTheUserFlows() throws {
         // Keep the emulator: released, it shuts down.
         let (emulator, client, _, _) = try start { $0.requireCaptchaForSms = true; $0.requireVerifiedPhoneForSmsLogin = true }

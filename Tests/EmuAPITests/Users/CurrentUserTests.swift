@@ -17,6 +17,19 @@ import Testing
         }
     }
 
+    /// `?session_token=` names the token to check and wins over `X-LC-Session`, the caller's own:
+    /// the Python SDK's `become` and `is_authenticated` send both (leancloud/user.py).
+    @Test func me_prefersTheQueryToken_overTheHeader() throws {
+        let emulator = try TestServer.start()
+        let client = emulator.inProcessClient()
+        let tom = try client.signUp("tom")
+        let ann = try client.signUp("ann")
+        let asked = try client.acting(as: tom.sessionToken).get("/1.1/users/me?session_token=\(ann.sessionToken)")
+        #expect(asked.json?["objectId"] == .string(ann.objectId))
+        let stale = try client.acting(as: tom.sessionToken).get("/1.1/users/me?session_token=0000000000000000000000000")
+        #expect(stale.json?["code"] == 211)
+    }
+
     @Test(arguments: [nil, "0000000000000000000000000", "short"] as [String?])
     func me_withoutAValidSession_is211(token: String?) throws {
         let emulator = try TestServer.start()

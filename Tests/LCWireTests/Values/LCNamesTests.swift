@@ -6,7 +6,7 @@ import Testing
         ("Post", true), ("post_2", true), ("A", true), ("Todo_List9", true),
         ("_User", true), ("_Role", true), ("_File", true), ("_Installation", true),
         ("_Conversation", true), ("_Followee", true), ("_Follower", true),
-        ("_Notification", true), ("_Status", true), ("_SysMessage", true),
+        ("_Notification", true), ("_Status", true), ("_SysMessage", true), ("_FriendshipRequest", true),
         ("", false), ("_Mine", false), ("_user", false), ("9Post", false), ("Po st", false),
         ("Post-1", false), ("Pöst", false), ("Post$", false), ("__type", false),
     ]

@@ -7,7 +7,8 @@ import LCWire
 enum ClockHandlers {
     static func register(in router: inout Router<APIRoute>) {
         // `GET /1.1/date`: the server's time as a Date object (§11), read from the emulator clock.
-        router.add("GET", "/1.1/date", APIRoute(access: .app) { request in
+        // Anyone may ask, without keys (RouteAccess.appOrAnonymous); bad keys are still refused.
+        router.add("GET", "/1.1/date", APIRoute(access: .appOrAnonymous) { request in
             APIResponse(json: try request.requiredApp.clock.now.json)
         })
         router.add("GET", "/__admin/clock", APIRoute(access: .master) { request in

@@ -47,7 +47,9 @@ struct AppAuthenticator: Sendable {
             return Outcome(app: app, isMaster: false)
         case .keyless:
             return Outcome(app: keylessApp(request), isMaster: false)
-        case .app, .master:
+        case .appOrAnonymous where Self.carriesNoCredentials(request):
+            return Outcome(app: defaultAppId.flatMap { apps[$0] }, isMaster: false)
+        case .app, .master, .appOrAnonymous:
             break
         }
         let credentials = LCRequestCredentials { request.headers[$0] }
@@ -68,6 +70,13 @@ struct AppAuthenticator: Sendable {
         case .failure(let reason):
             throw failure(reason.reason)
         }
+    }
+
+    /// No app id, key, master key, signature or bearer token: an anonymous request.
+    private static func carriesNoCredentials(_ request: HTTPRequest) -> Bool {
+        let credentials = LCRequestCredentials { request.headers[$0] }
+        return credentials.appId == nil && credentials.key == nil && credentials.sign == nil
+            && credentials.masterKey == nil && AuthorizationHeader.bearer(request.headers) == nil
     }
 
     /// The cookie-session and OAuth routes carry no keys: `X-LC-Id` or the OAuth client id names

@@ -41,8 +41,12 @@ final class APIHandler: HTTPHandler {
         switch self.route(method: request.method, path: request.path) {
         case .success(let matched): (route, parameters) = matched
         case .failure(let error):
-            exchange.unmatched = error.code == .routeNotFound
-            return respond(finish(error.response, exchange))
+            // A GET of no route may be a file URL, `<base>/<key>` (APIHandler+RootFiles.swift).
+            guard let file = rootFileRoute(method: request.method, path: request.path) else {
+                exchange.unmatched = error.code == .routeNotFound
+                return respond(finish(error.response, exchange))
+            }
+            (route, parameters) = file
         }
         let apiRequest: APIRequest
         do {

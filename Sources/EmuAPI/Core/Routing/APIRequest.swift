@@ -63,9 +63,12 @@ public struct APIRequest: Sendable {
         return "\(scheme)://\(host)"
     }
 
-    /// Where a stored file is served: `<base>/__files/<appId>/<key>`.
+    /// Where a stored file is served: `<base>/<key>`, the path being the key as on LeanCloud's
+    /// file domains (APIHandler+RootFiles.swift), or `<base>/__files/<appId>/<key>` for a key that
+    /// an emulator route would shadow. The long form serves every file, old links included.
     func fileURL(appId: String, key: String) -> String {
-        "\(baseURL)/__files/\(QueryString.escape(appId))/\(QueryString.encodePath(key))"
+        if FileURLForm.keepsPath(key) { return "\(baseURL)/\(QueryString.encodePath(key))" }
+        return "\(baseURL)/__files/\(QueryString.escape(appId))/\(QueryString.encodePath(key))"
     }
 
     /// Where a client PUTs the bytes of a file announced by `/1.1/fileTokens`.

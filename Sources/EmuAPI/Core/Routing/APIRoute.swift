@@ -12,6 +12,11 @@ public enum RouteAccess: Sendable, Equatable {
     case keyless
     /// A valid app id plus app key, master key or signature.
     case app
+    /// As `.app`, except that a request with no LeanCloud credential at all (no app id, key,
+    /// signature or bearer token) is served for the default app without privilege. Only
+    /// `GET /1.1/date`: LeanCloud answers it to anyone, and the Python SDK's `get_server_time`
+    /// sends no header (its own test suite checks the answer). Wrong credentials still get 401.
+    case appOrAnonymous
     /// The master key only.
     case master
 }

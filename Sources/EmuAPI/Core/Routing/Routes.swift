@@ -16,6 +16,7 @@ enum Routes {
         SMSHandlers.register(in: &router)
         UserSMSHandlers.register(in: &router)
         UserHandlers.register(in: &router)
+        FriendshipHandlers.register(in: &router)
         WebLoginHandlers.register(in: &router)
         OAuthHandlers.register(in: &router)
         FunctionHandlers.register(in: &router)
