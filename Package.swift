@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Modules are layered one way, bottom to top:
-//   Primitives, CSQLite, COpenSSL -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
+//   Primitives, CSQLite, COpenSSL, EmuDashboard -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
+// EmuDashboard holds the web dashboard's files (Sources/EmuDashboard/ui) as bytes, and nothing else.
 // Primitives (pure Swift, no Foundation: MD5, SHA-1, hex, constant-time compare, locks, standard
 // streams, a seeded generator) depends on nothing.
 // Infrastructure modules (EmuHTTP, EmuSQLite, EmuCrypto) never mention LeanCloud.
@@ -33,7 +34,9 @@ let package = Package(
         .target(name: "EmuHTTP", dependencies: ["Primitives"]),
         .target(name: "EmuTLS", dependencies: ["COpenSSL", "EmuHTTP"]),
         .target(name: "LCWire", dependencies: ["Primitives"]),
-        .target(name: "EmuAPI", dependencies: ["Primitives", "EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire"]),
+        // The web dashboard's HTML, CSS and JS, compiled into the binary: nothing to install.
+        .target(name: "EmuDashboard", resources: [.embedInCode("ui")]),
+        .target(name: "EmuAPI", dependencies: ["Primitives", "EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire", "EmuDashboard"]),
         .target(name: "LCClient", dependencies: ["LCWire"]),
         .target(name: "EmuTesting", dependencies: ["EmuAPI", "EmuHTTP", "LCClient"]),
         .executableTarget(
@@ -45,7 +48,7 @@ let package = Package(
         .testTarget(name: "EmuHTTPTests", dependencies: ["Primitives", "EmuHTTP"]),
         .testTarget(name: "EmuTLSTests", dependencies: ["EmuTLS", "EmuHTTP"]),
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
-        .testTarget(name: "EmuAPITests", dependencies: ["Primitives", "EmuAPI", "EmuTesting"]),
+        .testTarget(name: "EmuAPITests", dependencies: ["Primitives", "EmuAPI", "EmuTesting", "EmuDashboard"]),
         .testTarget(name: "LCClientTests", dependencies: ["LCClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient", "EmuTLS", "Primitives"]),
     ],

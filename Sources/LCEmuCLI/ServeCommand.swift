@@ -20,7 +20,7 @@ struct ServeCommand: ParsableCommand {
         }
         // Printed only once the database is open, migrated and seeded, in one unbuffered write:
         // scripts wait for the "listening on" line through a pipe.
-        StandardStream.output.write(emulator.banner())
+        StandardStream.output.write(emulator.banner(extra: emulator.dashboardLines))
         dispatchMain()
     }
 }

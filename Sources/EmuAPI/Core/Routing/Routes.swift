@@ -24,6 +24,8 @@ enum Routes {
         SnapshotHandlers.register(in: &router)
         FaultHandlers.register(in: &router)
         CustomRouteHandlers.register(in: &router)
+        DashboardHandlers.register(in: &router)
+        UserStateHandlers.register(in: &router)
         JournalHandlers.register(in: &router)
         return router
     }

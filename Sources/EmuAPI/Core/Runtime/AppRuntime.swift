@@ -14,6 +14,8 @@ public final class AppRuntime: Sendable {
     public let snapshots = Snapshots()
     /// Failures and delays the test asked for (`/__admin/faults`); emptied by `reset()`.
     public let faults = Faults()
+    /// One-time dashboard log-in links (`lcemu serve` prints one); kept by `reset()`.
+    public let dashboardLinks = DashboardLinks()
     /// The requests the server answered, shared by every app (`/__admin/requests`); this app's
     /// records are dropped by `reset()`.
     public let journal: RequestJournal

@@ -1,0 +1,54 @@
+// Data: the app's classes with their counts, then the chosen class's objects and schema.
+// Address: #/data, #/data/<Class>, #/data/<Class>/<objectId> (opens that object in the editor).
+import { api, classPath } from "./api.js";
+import { h, panel, replace } from "./dom.js";
+import { objectTable } from "./object-table.js";
+
+export async function render(container, [className, objectId]) {
+  const schemas = await api("GET", "/1.1/schemas");
+  const names = Object.keys(schemas).sort(byUserClassesFirst);
+  const chosen = className && names.includes(className) ? className : names.includes("Post") ? "Post" : names[0];
+  const list = h("ul", { class: "classes" });
+  replace(container, h("div", { class: "split" },
+    h("nav", { class: "card class-list", "aria-label": "Classes" }, h("h2", {}, "Classes"), list),
+    h("div", { class: "class-detail", id: "class-detail" })));
+  for (const name of names) {
+    const count = h("span", { class: "count" }, "…");
+    list.append(h("li", {}, h("a", {
+      href: `#/data/${encodeURIComponent(name)}`,
+      "aria-current": name === chosen ? "page" : undefined,
+    }, h("span", {}, name), count)));
+    countObjects(name).then((n) => { count.textContent = n; });
+  }
+  if (!chosen) {
+    replace(document.getElementById("class-detail"), panel("No classes", h("p", {}, "Create an object through /1.1 to see it here.")));
+    return;
+  }
+  const detail = document.getElementById("class-detail");
+  replace(detail, objectTable(chosen, schemas[chosen], { openObjectId: objectId }), schemaPanel(chosen, schemas[chosen]));
+}
+
+async function countObjects(className) {
+  try {
+    const answer = await api("GET", classPath(className), { query: { count: 1, limit: 0 } });
+    return String(answer.count);
+  } catch {
+    return "–";
+  }
+}
+
+function schemaPanel(className, schema) {
+  const rows = Object.entries(schema || {}).map(([field, type]) => h("tr", {},
+    h("th", { scope: "row" }, field),
+    h("td", {}, type.type + (type.className ? ` → ${type.className}` : ""))));
+  return h("details", { class: "card schema" },
+    h("summary", {}, `Schema of ${className}`),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Field"), h("th", { scope: "col" }, "Type"))),
+      h("tbody", {}, rows)));
+}
+
+// The app's own classes first, then LeanCloud's built-in `_…` classes.
+function byUserClassesFirst(a, b) {
+  const builtInA = a.startsWith("_"), builtInB = b.startsWith("_");
+  return builtInA === builtInB ? a.localeCompare(b) : builtInA ? 1 : -1;
+}

@@ -1,0 +1,97 @@
+// One class's objects: a page of 20, sorted by a clicked column, filtered by a `where` box
+// (JSON, spec §3.1), each row with Edit and Delete; "New object" opens an empty editor.
+import { api, classPath } from "./api.js";
+import { aclCell, cell } from "./cells.js";
+import { attempt, h, panel, replace } from "./dom.js";
+import { openEditor } from "./object-editor.js";
+
+const PAGE = 20;
+
+export function objectTable(className, schema, { openObjectId } = {}) {
+  const state = { skip: 0, order: "-createdAt", where: null };
+  const fields = Object.keys(schema || {}).filter((f) => !["objectId", "createdAt", "updatedAt", "ACL"].includes(f));
+  const columns = ["objectId", ...fields, "createdAt", "updatedAt"];
+  const whereInput = h("input", { id: "where", type: "text", placeholder: '{"title":{"$regex":"^Swift"}}', "aria-describedby": "where-error", spellcheck: "false" });
+  const whereError = h("p", { id: "where-error", class: "error", role: "alert" });
+  const status = h("span", { class: "muted", id: "page-status" });
+  const body = h("tbody");
+  const head = h("thead");
+  const prev = h("button", { type: "button", onclick: () => { state.skip = Math.max(0, state.skip - PAGE); load(); } }, "← Previous");
+  const next = h("button", { type: "button", onclick: () => { state.skip += PAGE; load(); } }, "Next →");
+  const edit = (object) => openEditor({ className, object, onSaved: load });
+
+  async function load() {
+    const answer = await attempt(() => api("GET", classPath(className), {
+      query: { limit: PAGE, skip: state.skip, order: state.order, where: state.where, count: 1 },
+    }));
+    if (!answer) return;
+    renderHead();
+    // Actions first: a wide class scrolls sideways, and Edit and Delete stay in sight.
+    replace(body, answer.results.map((object) => h("tr", { dataset: { objectId: object.objectId } },
+      h("td", { class: "actions" },
+        h("button", { type: "button", class: "small", "aria-label": `Edit ${object.objectId}`, onclick: () => edit(object) }, "Edit"), " ",
+        deleteButton(object)),
+      columns.map((column) => h("td", {}, cell(object[column]))),
+      h("td", {}, aclCell(object.ACL)))));
+    const last = Math.min(state.skip + answer.results.length, answer.count);
+    status.textContent = answer.count ? `${state.skip + 1}–${last} of ${answer.count}` : "no objects";
+    prev.disabled = state.skip === 0;
+    next.disabled = last >= answer.count;
+  }
+
+  function renderHead() {
+    replace(head, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Actions")), columns.map((column) => {
+      const direction = state.order === column ? "ascending" : state.order === `-${column}` ? "descending" : undefined;
+      return h("th", { scope: "col", "aria-sort": direction },
+        h("button", { type: "button", class: "sort", dataset: { column }, onclick: () => sortBy(column) },
+          column, direction === "ascending" ? " ▲" : direction === "descending" ? " ▼" : ""));
+    }), h("th", { scope: "col" }, "ACL")));
+  }
+
+  function sortBy(column) {
+    state.order = state.order === column ? `-${column}` : column;
+    state.skip = 0;
+    load();
+  }
+
+  function deleteButton(object) {
+    const button = h("button", { type: "button", class: "small danger", "aria-label": `Delete ${object.objectId}` }, "Delete");
+    button.addEventListener("click", async () => {
+      if (button.dataset.armed !== "yes") {
+        button.dataset.armed = "yes";
+        button.textContent = "Confirm delete";
+        return;
+      }
+      const done = await attempt(() => api("DELETE", `${classPath(className)}/${object.objectId}`), `Deleted ${object.objectId}`);
+      if (done !== undefined) load();
+    });
+    return button;
+  }
+
+  function applyWhere(event) {
+    event.preventDefault();
+    whereError.textContent = "";
+    const text = whereInput.value.trim();
+    try {
+      state.where = text ? JSON.parse(text) : null;
+      if (state.where !== null && (typeof state.where !== "object" || Array.isArray(state.where))) throw new Error("where must be a JSON object");
+    } catch (error) {
+      whereError.textContent = `Not a where object: ${error.message}`;
+      return;
+    }
+    state.skip = 0;
+    load();
+  }
+
+  load().then(() => {
+    if (openObjectId) api("GET", `${classPath(className)}/${openObjectId}`).then(edit, () => {});
+  });
+  return panel(className,
+    h("form", { class: "where", onsubmit: applyWhere },
+      h("label", { for: "where" }, "where"), whereInput,
+      h("button", { type: "submit" }, "Filter"),
+      h("button", { type: "button", onclick: () => openEditor({ className, object: null, onSaved: load }) }, "New object")),
+    whereError,
+    h("div", { class: "table-scroll" }, h("table", { class: "objects" }, head, body)),
+    h("div", { class: "pager" }, prev, status, next));
+}

@@ -1,0 +1,50 @@
+// Outbox: every SMS, voice call, email and captcha answer the app "sent", newest first, live.
+// A captcha shows its picture beside its answer; codes and links have copy buttons. Messages are
+// added as they arrive and never redrawn, so each captcha picture is fetched once, while fresh.
+import { api } from "./api.js";
+import { credentials } from "./session.js";
+import { attempt, copyButton, h, localTime, panel, replace, safeURL } from "./dom.js";
+import { poll } from "./poll.js";
+
+export async function render(container) {
+  const list = h("ol", { class: "outbox", id: "outbox-list", "aria-live": "polite" });
+  const empty = h("p", { class: "muted" }, "Nothing sent yet. Request a captcha or an SMS code through /1.1 and it appears here.");
+  const clear = h("button", { type: "button", class: "danger", onclick: async () => {
+    await attempt(() => api("DELETE", "/__admin/outbox"), "Outbox emptied");
+    replace(list);
+    shown.clear();
+    empty.hidden = false;
+  } }, "Empty the outbox");
+  replace(container, panel("Outbox", h("div", { class: "toolbar" }, clear), empty, list));
+  const shown = new Set();
+  const load = async () => {
+    const answer = await api("GET", "/__admin/outbox");
+    // Oldest first, each new one put on top: the list reads newest first.
+    for (const message of answer.results.slice().reverse()) {
+      if (shown.has(message.id)) continue;
+      shown.add(message.id);
+      list.prepend(item(message));
+    }
+    empty.hidden = shown.size > 0;
+  };
+  await load();
+  poll(load, 1000);
+}
+
+function item(message) {
+  return h("li", { class: `message ${message.kind}`, dataset: { kind: message.kind, id: String(message.id) } },
+    h("div", { class: "message-head" },
+      h("span", { class: "badge" }, message.kind), " ", h("strong", {}, message.to), " ",
+      message.purpose !== message.kind ? h("span", { class: "muted" }, message.purpose) : null, " ", localTime(message.sentAt)),
+    h("div", { class: "message-body" },
+      message.kind === "captcha" ? captchaPicture(message.to) : null,
+      h("p", {}, message.text),
+      message.code ? h("p", {}, "Code ", h("code", { class: "code" }, message.code), " ", copyButton(message.code)) : null,
+      message.link ? h("p", {}, h("a", { href: safeURL(message.link), target: "_blank", rel: "noopener noreferrer" }, "Open the link"), " ", copyButton(message.link, "Copy link")) : null));
+}
+
+function captchaPicture(token) {
+  const appId = encodeURIComponent(credentials().appId);
+  return h("img", { class: "captcha", alt: `Captcha picture of token ${token}`, width: 100, height: 39,
+    src: `/1.1/captchaImage?appId=${appId}&token=${encodeURIComponent(token)}` });
+}
