@@ -119,20 +119,28 @@ final class CommandSupervisor: Sendable {
         }
     }
 
-    /// A SIGINT or SIGTERM received by lcemu.
-    func received(_ signal: Int32) -> Received {
+    /// A SIGINT or SIGTERM received by lcemu. `announce` hears the outcome before the signal
+    /// goes on: once the command dies, `exec` may exit at once, and a line written after the
+    /// signal would race that exit and be lost.
+    @discardableResult
+    func received(_ signal: Int32, announce: (Received) -> Void = { _ in }) -> Received {
         state.withValue { state in
             switch state {
             case .notStarted:
                 state = .cancelled(by: signal)
+                announce(.beforeStart)
                 return .beforeStart
             case .cancelled:
+                announce(.beforeStart)
                 return .beforeStart
             case .running(let process, let signals):
                 state = .running(process, signals: signals + 1)
+                let outcome: Received = signals == 0 ? .forwarded : .killed
+                announce(outcome)
                 process.send(signals == 0 ? signal : SIGKILL)
-                return signals == 0 ? .forwarded : .killed
+                return outcome
             case .ended:
+                announce(.ignored)
                 return .ignored
             }
         }

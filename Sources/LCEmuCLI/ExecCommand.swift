@@ -70,9 +70,10 @@ struct ExecCommand: ParsableCommand {
         }
         let supervisor = CommandSupervisor()
         SignalHandling.onTermination { number in
-            let outcome = supervisor.received(number)
-            guard !quiet, let message = Self.message(for: outcome, signal: number) else { return }
-            StandardStream.error.write("lcemu: \(message)\n")
+            supervisor.received(number) { outcome in
+                guard !quiet, let message = Self.message(for: outcome, signal: number) else { return }
+                StandardStream.error.write("lcemu: \(message)\n")
+            }
         }
         if !quiet {
             let imported = initialData.map { "  import:     \(importPath ?? "") (\($0.records.count) objects into \(emulator.defaultApp.appId))" }
