@@ -84,6 +84,14 @@ import Testing
         #expect(refused["app"] == "lcemu-dev-app-id")
     }
 
+    @Test func aLongBody_isKeptAsItsFirst16KiB() throws {
+        let long = String(repeating: "x", count: 40_000)
+        _ = try client.post("/1.1/classes/Note", json: ["text": .string(long)])
+        let body = try #require(try journal("?method=POST").first?["request"]?["body"]?.stringValue)
+        // Cut mid-JSON, so it shows as text: the first 16 KiB exactly.
+        #expect(body.utf8.count == 16 * 1024 && body.hasPrefix("{\"text\":\"xxx"))
+    }
+
     @Test func sizeZero_keepsNothing() throws {
         let quiet = try TestServer.start { $0.journalSize = 0 }
         let master = quiet.inProcessClient(credentials: .masterKey)

@@ -20,8 +20,9 @@ struct JournalRecord: Sendable {
     let nearMisses: JSON?
 
     /// Bodies longer than this are kept as their first bytes only: a capped journal of a
-    /// thousand requests must not hold a thousand uploads.
-    static let bodyLimit = 64 * 1024
+    /// thousand requests must not hold a thousand uploads (or the dashboard's scripts), at most
+    /// 32 MiB of bodies at the default size.
+    static let bodyLimit = 16 * 1024
 
     /// Whether a master key of `appId` may read this record: its own app's, and those of no app.
     func isVisible(to appId: String) -> Bool { self.appId == nil || self.appId == appId }
