@@ -22,6 +22,7 @@ public struct Router<Value: Sendable>: Sendable {
 
     /// Registers `value` for `method` and `pattern`. A later registration of the same pair wins.
     public mutating func add(_ method: String, _ pattern: String, _ value: Value) {
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         root.insert(segments: Self.segments(pattern)[...], method: method, value: value)
     }
 
@@ -48,19 +49,29 @@ public struct Router<Value: Sendable>: Sendable {
     }
 }
 
-struct RouteNode<Value: Sendable>: Sendable {
+/// One segment position of the route tree. A class, so a lookup walks references instead of
+/// copying each level's dictionaries (the copies' reference counting was most of routing's
+/// time); `Router` keeps value semantics by copying the tree before changing a shared one.
+// @unchecked: a node is mutated only while its router is built, before it is shared.
+final class RouteNode<Value: Sendable>: @unchecked Sendable {
     var literals: [Substring: RouteNode] = [:]
-    var capture: (name: String, node: Box)?
+    var capture: (name: String, node: RouteNode)?
     var rest: (name: String, handlers: [String: Value])?
     var handlers: [String: Value] = [:]
 
-    // @unchecked: a node is mutated only while the router is built, before it is shared.
-    final class Box: @unchecked Sendable {
-        var node: RouteNode
-        init(_ node: RouteNode) { self.node = node }
+    init() {}
+
+    /// A deep copy, for a router that is changed while another copy of it shares the tree.
+    func copy() -> RouteNode {
+        let copied = RouteNode()
+        copied.literals = literals.mapValues { $0.copy() }
+        copied.capture = capture.map { ($0.name, $0.node.copy()) }
+        copied.rest = rest
+        copied.handlers = handlers
+        return copied
     }
 
-    mutating func insert(segments: ArraySlice<Substring>, method: String, value: Value) {
+    func insert(segments: ArraySlice<Substring>, method: String, value: Value) {
         guard let head = segments.first else {
             handlers[method] = value
             return
@@ -70,11 +81,11 @@ struct RouteNode<Value: Sendable>: Sendable {
             entry.handlers[method] = value
             rest = entry
         } else if head.hasPrefix(":") {
-            let box = capture?.node ?? Box(RouteNode())
-            box.node.insert(segments: segments.dropFirst(), method: method, value: value)
-            capture = (String(head.dropFirst()), box)
+            let node = capture?.node ?? RouteNode()
+            node.insert(segments: segments.dropFirst(), method: method, value: value)
+            capture = (String(head.dropFirst()), node)
         } else {
-            var child = literals[head] ?? RouteNode()
+            let child = literals[head] ?? RouteNode()
             child.insert(segments: segments.dropFirst(), method: method, value: value)
             literals[head] = child
         }
@@ -83,7 +94,7 @@ struct RouteNode<Value: Sendable>: Sendable {
     func collect(prefix: String, into found: inout [(method: String, pattern: String)]) {
         for method in handlers.keys { found.append((method, prefix.isEmpty ? "/" : prefix)) }
         for (segment, child) in literals { child.collect(prefix: "\(prefix)/\(segment)", into: &found) }
-        if let capture { capture.node.node.collect(prefix: "\(prefix)/:\(capture.name)", into: &found) }
+        if let capture { capture.node.collect(prefix: "\(prefix)/:\(capture.name)", into: &found) }
         if let rest { for method in rest.handlers.keys { found.append((method, "\(prefix)/*\(rest.name)")) } }
     }
 
@@ -98,7 +109,7 @@ struct RouteNode<Value: Sendable>: Sendable {
         if let child = literals[head], let found = child.find(tail, parameters: &parameters) {
             return found
         }
-        if let capture, let found = capture.node.node.find(tail, parameters: &parameters) {
+        if let capture, let found = capture.node.find(tail, parameters: &parameters) {
             // Routes capture at most a few segments: room for them at once, not regrowth.
             if parameters.isEmpty { parameters.reserveCapacity(4) }
             parameters[capture.name] = String(head)
@@ -106,7 +117,7 @@ struct RouteNode<Value: Sendable>: Sendable {
         }
         if let rest {
             parameters[rest.name] = path[start...].split(separator: "/").joined(separator: "/")
-            var leaf = RouteNode()
+            let leaf = RouteNode()
             leaf.handlers = rest.handlers
             return leaf
         }

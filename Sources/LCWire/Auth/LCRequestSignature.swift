@@ -43,7 +43,7 @@ public enum LCRequestSignature {
     /// Whether `digest` is `md5(timestamp + key)` in lowercase hex, in constant time, without
     /// building either.
     static func digest(_ digest: Substring, matchesKey key: String, timestamp: Substring) -> Bool {
-        MD5.digest(of: timestamp, key, matchesLowercaseHex: digest.utf8)
+        MD5.digest(of: timestamp, key, matchesLowercaseHex: digest)
     }
 
     /// The 32 lowercase hex bytes of `md5(timestamp + key)`.

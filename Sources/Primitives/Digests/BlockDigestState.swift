@@ -60,7 +60,7 @@ extension BlockDigestState {
 
     /// Whether `hex` is this digest in lowercase hex, compared in constant time and without
     /// building the digest or its hex (the signature check on every request).
-    func matchesLowercaseHex(_ hex: some Collection<UInt8>) -> Bool {
+    func matchesLowercaseHex(_ hex: UnsafeBufferPointer<UInt8>) -> Bool {
         guard hex.count == Self.wordCount * 8 else { return false }
         var difference: UInt8 = 0
         var index = 0

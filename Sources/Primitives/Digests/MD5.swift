@@ -12,14 +12,19 @@ public enum MD5: MessageDigest {
 
     /// Whether `hex` is the lowercase hex MD5 of `first` followed by `second`, in constant time,
     /// with the message on the stack when short: the `X-LC-Sign` check of every request.
-    public static func digest(of first: some StringProtocol, _ second: some StringProtocol,
-                              matchesLowercaseHex hex: some Collection<UInt8>) -> Bool {
-        let count = first.utf8.count + second.utf8.count
-        return withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { message in
-            var offset = 0
-            for byte in first.utf8 { message[offset] = byte; offset += 1 }
-            for byte in second.utf8 { message[offset] = byte; offset += 1 }
-            return MD5State.hashState(UnsafeRawBufferPointer(message)).matchesLowercaseHex(hex)
+    /// Concrete types, not generics: unspecialised, the check took 2.6 µs instead of 0.3.
+    public static func digest(of first: Substring, _ second: String, matchesLowercaseHex hex: Substring) -> Bool {
+        var first = first, second = second, hex = hex
+        return first.withUTF8 { head in
+            second.withUTF8 { tail in
+                hex.withUTF8 { hex in
+                    withUnsafeTemporaryAllocation(byteCount: head.count + tail.count, alignment: 1) { message in
+                        UnsafeMutableRawBufferPointer(rebasing: message[..<head.count]).copyMemory(from: UnsafeRawBufferPointer(head))
+                        UnsafeMutableRawBufferPointer(rebasing: message[head.count...]).copyMemory(from: UnsafeRawBufferPointer(tail))
+                        return MD5State.hashState(UnsafeRawBufferPointer(message)).matchesLowercaseHex(hex)
+                    }
+                }
+            }
         }
     }
 }
