@@ -38,6 +38,7 @@ public enum DashboardAssets {
         "users-view.js": PackageResources.users_view_js,
         "outbox-view.js": PackageResources.outbox_view_js,
         "requests-view.js": PackageResources.requests_view_js,
+        "journal-detail.js": PackageResources.journal_detail_js,
         "time-view.js": PackageResources.time_view_js,
         "fixtures-view.js": PackageResources.fixtures_view_js,
         "functions-panel.js": PackageResources.functions_panel_js,

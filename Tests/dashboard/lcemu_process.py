@@ -13,9 +13,9 @@ APP_ID, APP_KEY, MASTER_KEY = "lcemu-dev-app-id", "lcemu-dev-app-key", "lcemu-de
 
 
 class Emulator:
-    def __init__(self, binary, data_dir, deadline_s=60):
+    def __init__(self, binary, data_dir, extra_arguments=(), cwd=None, deadline_s=60):
         self.process = subprocess.Popen(
-            [binary, "serve", "--port", "0", "--data", data_dir],
+            [binary, "serve", "--port", "0", "--data", data_dir, *extra_arguments], cwd=cwd,
             stdout=subprocess.PIPE, text=True, bufsize=1)  # stderr (the log) stays the terminal's
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()

@@ -1,5 +1,6 @@
-"""The live views (outbox, requests, time and faults), users and sessions, custom routes and the
-one-time link, after test_dashboard.py has logged the tab in (pytest runs files in name order)."""
+"""The live views (outbox, requests, time and faults), users and sessions and the one-time link,
+after test_dashboard.py has logged the tab in (pytest runs files in name order; the Custom
+routes view is test_routes_view.py)."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -89,16 +90,6 @@ def test_setsAVerifiedFlag_andAPassword(browser, emulator):
     act(browser, f"{row} input[type=password]", lambda field: field.send_keys("a-new-password", Keys.ENTER))
     wait(browser, lambda b: emulator.request("POST", "/1.1/login", {"username": "testuser", "password": "a-new-password"},
                                             master=False)[0] == 200)
-
-
-def test_customRoutes_sayWhenThereAreNone(browser, emulator, screenshots):
-    open_view(browser, emulator, "routes")
-    status, _ = emulator.request("GET", "/__admin/routes")
-    if status == 404:
-        text_appears(browser, "#view", "No custom routes")
-    else:
-        visible(browser, "#view .card")
-    screenshots(browser, "routes")
 
 
 def test_oneTimeLink_logsInOnce(browser, emulator):

@@ -13,7 +13,7 @@ export class ApiError extends Error {
 }
 
 // `path` starts with /1.1 or /__admin; `query` is an object of strings (objects become JSON).
-export async function api(method, path, { query, body, allow404 = false } = {}) {
+export async function api(method, path, { query, body } = {}) {
   const creds = credentials();
   if (!creds) throw new ApiError(401, 401, "Not logged in.");
   // The marker header lets the Requests view hide the dashboard's own calls from the journal.
@@ -26,7 +26,6 @@ export async function api(method, path, { query, body, allow404 = false } = {}) 
     cache: "no-store",
     credentials: "omit",
   });
-  if (allow404 && response.status === 404) return null;
   const text = await response.text();
   let json = null;
   try { json = text ? JSON.parse(text) : {}; } catch { json = null; }

@@ -17,7 +17,20 @@ function start() {
   $("login").addEventListener("submit", submitLogIn);
   $("log-out").addEventListener("click", () => { logOut(); show(); });
   window.addEventListener("hashchange", arrive);
+  window.addEventListener("resize", revealCurrentLink);
   arrive();
+}
+
+// On a phone the view links scroll sideways (dashboard.css): keep the current one in sight.
+function revealCurrentLink() {
+  const nav = $("nav");
+  const link = nav.querySelector("a[aria-current='page']");
+  if (!link || nav.scrollWidth <= nav.clientWidth) return;
+  const linkBox = link.getBoundingClientRect();
+  const navBox = nav.getBoundingClientRect();
+  if (linkBox.left < navBox.left || linkBox.right > navBox.right) {
+    nav.scrollLeft += linkBox.left - navBox.left - (navBox.width - linkBox.width) / 2;
+  }
 }
 
 // A one-time link can arrive on a fresh load or as a new fragment of the open page.
@@ -69,6 +82,7 @@ function show() {
     const current = link.getAttribute("href") === `#/${view}`;
     if (current) link.setAttribute("aria-current", "page"); else link.removeAttribute("aria-current");
   }
+  revealCurrentLink();
   replace(container, h("p", { class: "muted" }, "Loading…"));
   document.title = `${view[0].toUpperCase()}${view.slice(1)} · LCEmu`;
   views[view].render(container, parameters.filter(Boolean)).catch((error) => {

@@ -1,9 +1,11 @@
 // Requests: the emulator's request journal (GET /__admin/requests), live, newest first; filter
-// by status (`404` or `4xx`) and path prefix; a row opens its redacted request and response.
+// by status (`404` or `4xx`) and path prefix; a row opens its redacted request and response
+// (journal-detail.js).
 // /__admin calls and the dashboard's own calls (marked by a header) are hidden unless asked
 // for: the page's polling would drown the requests of the app under test.
 import { api, DASHBOARD_HEADER } from "./api.js";
 import { h, panel, replace } from "./dom.js";
+import { showRecord } from "./journal-detail.js";
 import { poll } from "./poll.js";
 
 const KEEP = 300;
@@ -29,13 +31,9 @@ export async function render(container) {
   showAdmin.addEventListener("change", () => restart());
 
   async function load() {
-    const answer = await api("GET", "/__admin/requests", { allow404: true, query: {
+    const answer = await api("GET", "/__admin/requests", { query: {
       after: state.after || undefined, limit: 200, status: status.value.trim(), path: path.value.trim(),
     } });
-    if (answer === null) {
-      replace(body, h("tr", {}, h("td", { colspan: 7, class: "muted" }, "This emulator has no request journal.")));
-      return;
-    }
     const fresh = answer.results.filter(shown);
     if (answer.results.length) state.after = Math.max(state.after, ...answer.results.map((entry) => entry.id));
     for (const entry of fresh.slice().reverse()) body.prepend(row(entry, detail));
@@ -46,7 +44,7 @@ export async function render(container) {
 }
 
 function row(entry, detail) {
-  const open = () => showDetail(detail, entry);
+  const open = () => showRecord(detail, entry);
   return h("tr", { class: `status-${String(entry.status)[0]}xx`, dataset: { id: String(entry.id), status: String(entry.status) } },
     h("td", {}, h("time", { datetime: entry.time, title: entry.time }, new Date(entry.time).toLocaleTimeString())),
     h("td", {}, entry.method),
@@ -61,24 +59,4 @@ function row(entry, detail) {
 function fromDashboard(entry) {
   const headers = (entry.request && entry.request.headers) || {};
   return Object.keys(headers).some((name) => name.toLowerCase() === DASHBOARD_HEADER.toLowerCase());
-}
-
-function showDetail(detail, entry) {
-  replace(detail,
-    h("h3", {}, `#${entry.id} ${entry.method} ${entry.path} → ${entry.status}`),
-    h("p", { class: "muted" }, `${entry.time} · app ${entry.app ?? "none"} · ${entry.durationMs ?? "?"} ms`),
-    entry.route ? h("p", {}, "Custom route ", h("code", {}, entry.route)) : null,
-    entry.nearMisses ? h("p", {}, "Near misses: ", h("code", {}, JSON.stringify(entry.nearMisses))) : null,
-    h("div", { class: "pair" }, message("Request", entry.request), message("Response", entry.response)));
-  detail.scrollIntoView({ block: "nearest" });
-}
-
-function message(title, part) {
-  const headers = Object.entries((part && part.headers) || {}).map(([name, value]) => `${name}: ${value}`).join("\n");
-  return h("div", {}, h("h4", {}, title), h("pre", {}, headers), h("pre", { class: "body" }, pretty(part && part.body)));
-}
-
-function pretty(body) {
-  if (!body) return "(no body)";
-  try { return JSON.stringify(JSON.parse(body), null, 2); } catch { return body; }
 }
