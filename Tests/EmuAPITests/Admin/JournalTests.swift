@@ -43,8 +43,10 @@ import Testing
         #expect(entry["request"]?["headers"]?["X-LC-Id"] == "lcemu-dev-app-id")
         #expect(response.contains("sessionToken") && response.contains("…redacted…"))
         let token = try #require(try client.post("/1.1/login", json: ["username": "ann", "password": "secret-pw-1"]).json?["sessionToken"]?.stringValue)
-        _ = try client.get("/1.1/users/me?session_token=\(token)")
+        _ = try client.get("/1.1/users/me?session_token=\(token)&keys=a")
         #expect(!(try admin.get("/__admin/requests?limit=3").text.contains(token)))
+        let me = try #require(try journal("?path=/1.1/users/me").first)
+        #expect(me["query"] == "session_token=…redacted…&keys=a")
     }
 
     @Test func filters_selectByMethodPathStatusAndAfter() throws {

@@ -34,8 +34,11 @@ enum Redaction {
         return .object(object)
     }
 
+    /// The query percent-encoded as sent, with the mask itself left readable (not `%E2%80%A6…`).
     static func query(_ pairs: [(name: String, value: String)]) -> String {
-        QueryString.encode(pairs.map { ($0.name, isSecretField($0.name) ? mask : $0.value) })
+        pairs.map { pair in
+            isSecretField(pair.name) ? "\(QueryString.escape(pair.name))=\(mask)" : QueryString.encode([pair])
+        }.joined(separator: "&")
     }
 
     /// A body as text: JSON and form bodies with their secret fields masked, other text as it
