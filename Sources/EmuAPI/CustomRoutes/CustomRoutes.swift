@@ -37,7 +37,8 @@ public final class CustomRoutes: Sendable {
     }
 
     var all: [CustomRoute] { state.current.routes }
-    var isEmpty: Bool { state.current.routes.isEmpty }
+    /// Asked by every request: reads under the lock without copying the whole state.
+    var isEmpty: Bool { state.withValue { $0.routes.isEmpty } }
 
     func route(_ id: String) -> CustomRoute? { state.current.routes.first { $0.id == id } }
 
