@@ -1,4 +1,4 @@
-import Foundation
+import EmuAPI
 import LCWire
 
 extension Emulator {
@@ -46,7 +46,7 @@ extension Emulator {
 
         func matches(_ record: JSON) -> Bool {
             if let path, record["path"]?.stringValue != path { return false }
-            let recordedQuery = Self.fields(ofForm: record["query"]?.stringValue ?? "")
+            let recordedQuery = QueryString.fields(record["query"]?.stringValue ?? "")
             for (name, value) in query where recordedQuery[name] != .string(value) { return false }
             let recordedHeaders = record["request"]?["headers"]?.objectValue ?? JSONObject()
             for (name, value) in headers {
@@ -54,22 +54,11 @@ extension Emulator {
                 if found != value { return false }
             }
             let bodyText = record["request"]?["body"]?.stringValue ?? ""
-            let recordedBody = (try? JSONParser.parse(Array(bodyText.utf8)))?.objectValue ?? Self.fields(ofForm: bodyText)
+            let recordedBody = (try? JSONParser.parse(Array(bodyText.utf8)))?.objectValue ?? QueryString.fields(bodyText)
             for (name, value) in body {
                 guard let found = recordedBody[name], found == value || Self.text(found) == Self.text(value) else { return false }
             }
             return true
-        }
-
-        static func fields(ofForm text: String) -> JSONObject {
-            var fields = JSONObject()
-            for pair in text.split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
-                    $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-                }
-                if fields[parts[0]] == nil { fields[parts[0]] = .string(parts.count > 1 ? parts[1] : "") }
-            }
-            return fields
         }
 
         static func text(_ value: JSON) -> String { value.stringValue ?? value.jsonString }

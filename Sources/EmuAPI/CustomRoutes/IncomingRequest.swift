@@ -39,11 +39,6 @@ struct IncomingRequest: Sendable {
             return (try? JSONParser.parse(http.body))?.objectValue
         }
         guard type.isEmpty || type.contains("x-www-form-urlencoded") || type.hasPrefix("text/plain") else { return nil }
-        var fields = JSONObject()
-        let text = String(decoding: http.body, as: UTF8.self)
-        for pair in QueryString.decode(Substring(text)) where fields[pair.name] == nil {
-            fields[pair.name] = .string(pair.value)
-        }
-        return fields
+        return QueryString.fields(String(decoding: http.body, as: UTF8.self))
     }
 }

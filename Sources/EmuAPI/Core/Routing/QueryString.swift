@@ -3,7 +3,7 @@ import LCWire
 
 /// Query strings the emulator writes or reads itself: batch `params` and paths, and the
 /// method-override envelope, whose JSON members become query parameters.
-enum QueryString {
+package enum QueryString {
     /// A JSON value as a query parameter: a string as it is, anything else as its JSON text
     /// (`where` objects, `true`, `3`), as a client would have sent it in a URL. Nil for `null`.
     static func value(_ json: JSON) -> String? {
@@ -30,6 +30,14 @@ enum QueryString {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (name: unescape(parts[0]), value: parts.count > 1 ? unescape(parts[1]) : "")
         }
+    }
+
+    /// A form's fields (`a=1&b=x+y`), decoded as `decode` does; the first of a repeated name wins.
+    /// Custom routes read form bodies this way, and EmuTesting reads back the journal's.
+    package static func fields(_ text: String) -> JSONObject {
+        var fields = JSONObject()
+        for pair in decode(text[...]) where fields[pair.name] == nil { fields[pair.name] = .string(pair.value) }
+        return fields
     }
 
     /// A path with every segment percent-encoded; the `/` separators stay.
