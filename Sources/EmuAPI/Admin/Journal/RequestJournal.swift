@@ -15,6 +15,9 @@ public final class RequestJournal: Sendable {
         /// Where the next record goes once the ring is full.
         var next = 0
         var lastId = 0
+
+        /// The records oldest first.
+        var ordered: [JournalRecord] { Array(ring[next...] + ring[..<next]) }
     }
 
     public init(capacity: Int, clock: EmulatorClock) {
@@ -53,15 +56,14 @@ public final class RequestJournal: Sendable {
 
     /// The records `appId`'s master key may read, newest first.
     func records(visibleTo appId: String) -> [JournalRecord] {
-        let ordered = state.withValue { state in Array(state.ring[state.next...] + state.ring[..<state.next]) }
-        return ordered.reversed().filter { $0.isVisible(to: appId) }
+        state.withValue { $0.ordered }.reversed().filter { $0.isVisible(to: appId) }
     }
 
     /// Forgets the records `appId`'s master key may read; how many went.
     @discardableResult
     func clear(visibleTo appId: String) -> Int {
         state.withValue { state in
-            let ordered = Array(state.ring[state.next...] + state.ring[..<state.next])
+            let ordered = state.ordered
             let kept = ordered.filter { !$0.isVisible(to: appId) }
             state.ring = kept
             state.ring.reserveCapacity(capacity)
