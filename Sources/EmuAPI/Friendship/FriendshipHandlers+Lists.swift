@@ -31,7 +31,7 @@ extension FriendshipHandlers {
 
     /// The query's own `where` and `{"user": <pointer>}`, both required.
     private static func rows(_ request: APIRequest, _ className: String, userId: String) throws -> JSONObject {
-        var parameters = QueryParameters({ request.query($0) }, where: try request.whereParameter())
+        var parameters = try QueryParameters(request)
         let owner: JSON = ["user": FriendshipStore.pointer(userId)]
         if let given = parameters.whereJSON, given.objectValue?.isEmpty == false {
             parameters.whereJSON = ["$and": [given, owner]]

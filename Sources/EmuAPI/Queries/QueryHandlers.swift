@@ -8,7 +8,7 @@ enum QueryHandlers {
         router.add("GET", "/1.1/classes/:className", APIRoute(access: .app) { request in
             let className = request.parameter("className")
             guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
-            let parameters = QueryParameters({ request.query($0) }, where: try request.whereParameter())
+            let parameters = try QueryParameters(request)
             let render = RenderOptions(parameter: { request.query($0) })
             // §3.1: relation queries of SDKs that do not know the target class name the relation
             // key; the query runs on the relation's target class, named in the answer.
@@ -22,7 +22,7 @@ enum QueryHandlers {
         })
         // spec §6.4: role queries on the `/1.1/roles` alias.
         router.add("GET", "/1.1/roles", APIRoute(access: .app) { request in
-            let parameters = QueryParameters({ request.query($0) }, where: try request.whereParameter())
+            let parameters = try QueryParameters(request)
             return APIResponse(json: .object(try run(LCClassName.role, parameters, RenderOptions(parameter: { request.query($0) }), request)))
         })
         router.add("GET", "/1.1/cloudQuery", APIRoute(access: .app) { request in

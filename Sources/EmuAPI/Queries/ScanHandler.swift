@@ -16,7 +16,7 @@ enum ScanHandler {
         var scanKey = request.query("scan_key") ?? LCFieldName.objectId
         let descending = scanKey.hasPrefix("-")
         if descending { scanKey.removeFirst() }
-        let parameters = QueryParameters({ request.query($0) }, where: try request.whereParameter())
+        let parameters = try QueryParameters(request)
         let limit = QueryPaging.limit(request.query("limit"))
         if let whereObject = parameters.whereJSON?.objectValue, whereObject[scanKey] != nil {
             throw QueryError.invalid("scan_key \(scanKey) must not appear in where")

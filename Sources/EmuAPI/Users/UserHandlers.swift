@@ -36,7 +36,7 @@ enum UserHandlers {
     /// `GET /1.1/users`: a query of `_User` through the query endpoint (§5.1), with its `find`
     /// class permission; the renderer leaves other users' `authData` out (§5.2).
     static func query(_ request: APIRequest) throws -> APIResponse {
-        let parameters = QueryParameters({ request.query($0) }, where: try request.whereParameter())
+        let parameters = try QueryParameters(request)
         let render = RenderOptions(parameter: { request.query($0) })
         return APIResponse(json: .object(try QueryHandlers.run(LCClassName.user, parameters, render, request)))
     }

@@ -1,6 +1,5 @@
 @testable import EmuAPI
 import EmuTesting
-import EmuSQLite
 import LCWire
 import Testing
 import Primitives
@@ -78,41 +77,16 @@ import Primitives
     func sqlAndMatcher_agree(seed: UInt64) throws {
         var generator = Generator(rng: SeededRandom(seed: seed))
         let objects = (0..<40).map { _ in generator.object() }
-        let queue = try database(objects)
-        let schema = try queue.read { db in try QuerySchema.load("R", in: db) }
+        let engines = try WhereEngines(objects)
         var informative = 0
         for _ in 0..<150 {
             let condition = generator.condition()
-            let plan = try QueryPlan.make(className: "R", where: condition, order: nil, limit: 1000, skip: 0,
-                                          schemaOf: { _ in schema })
-            let sql = Set(try queue.read { db in try QueryExecutor.records(plan, in: db) }.map(\.objectId))
-            let matcher = try WhereMatcher(where: condition)
-            let records = try queue.read { db in try QueryExecutor.records(
-                QueryPlan.make(className: "R", where: nil, order: nil, limit: 1000, skip: 0, schemaOf: { _ in schema }), in: db) }
-            let expected = Set(records.filter { matcher.matches($0.json()) }.map(\.objectId))
+            let sql = try engines.sql(condition)
+            let expected = try engines.matcher(condition)
             #expect(sql == expected, "where \(condition.jsonString)")
             if !sql.isEmpty && sql.count < objects.count { informative += 1 }
         }
         // Most random queries must select a proper, non-empty subset, or the test proves little.
         #expect(informative > 75, "only \(informative) of 150 queries were selective")
     }
-
-    private func database(_ objects: [JSONObject]) throws -> DatabaseQueue {
-        var configuration = DatabaseConfiguration()
-        configuration.prepareConnection = { db in try QueryFunctions.register(on: db) }
-        let queue = try DatabaseQueue(path: ":memory:", configuration: configuration)
-        try AppSchema.migrator().migrate(queue)
-        try queue.write { db in
-            var schema = try ClassSchema.load("R", in: db)
-            for (index, fields) in objects.enumerated() {
-                for (key, value) in fields { try schema.fix(key, for: value) }
-                try ObjectStore.insert(ObjectRecord(
-                    className: "R", objectId: QueryFixture.id(index + 1), createdAt: LCDate(millisecondsSince1970: 0),
-                    updatedAt: LCDate(millisecondsSince1970: 0), acl: nil, fields: fields), in: db)
-            }
-            try schema.saveIfChanged(now: LCDate(millisecondsSince1970: 0), in: db)
-        }
-        return queue
-    }
 }
-

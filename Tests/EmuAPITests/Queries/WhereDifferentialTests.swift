@@ -1,5 +1,4 @@
 @testable import EmuAPI
-import EmuSQLite
 import LCWire
 import Testing
 
@@ -69,23 +68,11 @@ import Testing
             }
             return object
         }
-        let queue = try WhereShapes.database(objects)
-        let schema = try queue.read { db in try QuerySchema.load("R", in: db) }
-        let stored = try queue.read { db in
-            try QueryExecutor.records(QueryPlan.make(className: "R", where: nil, order: nil, limit: 1000, skip: 0,
-                                                     schemaOf: { _ in schema }), in: db)
-        }
+        let engines = try WhereEngines(objects)
         var matched = 0, refused = 0
         for condition in Self.conditions() {
-            let sql = WhereShapes.answer {
-                let plan = try QueryPlan.make(className: "R", where: condition, order: nil, limit: 1000, skip: 0,
-                                              schemaOf: { _ in schema })
-                return Set(try queue.read { db in try QueryExecutor.records(plan, in: db) }.map(\.objectId))
-            }
-            let memory = WhereShapes.answer {
-                let matcher = try WhereMatcher(where: condition)
-                return Set(stored.filter { matcher.matches($0.json()) }.map(\.objectId))
-            }
+            let sql = WhereShapes.answer { try engines.sql(condition) }
+            let memory = WhereShapes.answer { try engines.matcher(condition) }
             #expect(sql == memory, "where \(condition.jsonString)")
             if case .matches(let ids) = sql, !ids.isEmpty, ids.count < objects.count { matched += 1 }
             if case .refused = sql { refused += 1 }

@@ -1,8 +1,7 @@
 @testable import EmuAPI
-import EmuSQLite
 import LCWire
 
-/// Values, conditions and the store of `WhereDifferentialTests`.
+/// Values and conditions of `WhereDifferentialTests`.
 enum WhereShapes {
     static func date(_ day: Int) -> JSON { LCDate(millisecondsSince1970: Int64(day) * 86_400_000).json }
     static func pointer(_ id: String) -> JSON { ["__type": "Pointer", "className": "User", "objectId": .string(id)] }
@@ -56,22 +55,4 @@ enum WhereShapes {
         }
     }
 
-    /// An in-memory store of class `R` holding `objects`, its schema fixed by their types.
-    static func database(_ objects: [JSONObject]) throws -> DatabaseQueue {
-        var configuration = DatabaseConfiguration()
-        configuration.prepareConnection = { db in try QueryFunctions.register(on: db) }
-        let queue = try DatabaseQueue(path: ":memory:", configuration: configuration)
-        try AppSchema.migrator().migrate(queue)
-        try queue.write { db in
-            var schema = try ClassSchema.load("R", in: db)
-            for (index, fields) in objects.enumerated() {
-                for (key, value) in fields { try schema.fix(key, for: value) }
-                try ObjectStore.insert(ObjectRecord(
-                    className: "R", objectId: QueryFixture.id(index + 1), createdAt: LCDate(millisecondsSince1970: 0),
-                    updatedAt: LCDate(millisecondsSince1970: 0), acl: nil, fields: fields), in: db)
-            }
-            try schema.saveIfChanged(now: LCDate(millisecondsSince1970: 0), in: db)
-        }
-        return queue
-    }
 }

@@ -23,6 +23,11 @@ struct QueryParameters {
         }
         skip = QueryPaging.skip(value("skip"))
     }
+
+    /// The parameters of `request`, its `where` parsed strictly (`APIRequest.whereParameter()`).
+    init(_ request: APIRequest) throws {
+        self.init({ request.query($0) }, where: try request.whereParameter())
+    }
 }
 
 extension APIRequest {
