@@ -13,7 +13,8 @@ import Darwin
 /// serial `DispatchQueue` per connection, whose `sync` boxed every closure on the heap: taking
 /// a connection now costs a mutex and a thread-local lookup, nothing allocated.
 enum ConnectionClaims {
-    /// The writer's slot; readers use their index + 1.
+    /// The slot a `DatabaseQueue` claims its writer under; a `ReaderPool` claims its readers
+    /// under their index (a different owner, so the numbers never meet).
     static let writerSlot = 0
 
     private struct Claim {

@@ -65,7 +65,6 @@ public final class Statement {
     /// The number of bind parameters (the largest index, for `?NNN`).
     public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
-    /// True when the statement makes no direct change to the database file.
     /// How many times SQLite compiled this statement again since it was prepared (after a
     /// schema change, or anything else that expired it).
     var reprepareCount: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)) }
@@ -73,11 +72,12 @@ public final class Statement {
     /// Whether running the statement may change the database. SQLite counts every PRAGMA as a
     /// writer; one that only reads a setting (`PRAGMA journal_mode`, no `=`) does not write.
     var mayWrite: Bool {
-        guard sqlite3_stmt_readonly(handle) == 0 else { return false }
+        guard !isReadOnly else { return false }
         let text = sql.drop { $0.isWhitespace }
         return !(text.prefix(6).uppercased() == "PRAGMA" && !text.contains("="))
     }
 
+    /// True when the statement makes no direct change to the database file.
     public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
     /// True between the first step and completion or reset: the statement is mid-iteration.

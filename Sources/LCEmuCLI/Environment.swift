@@ -56,9 +56,17 @@ enum Environment {
     }
 
     static func flag(_ cli: Bool, _ variable: String) -> Bool {
-        if cli { return true }
-        guard let raw = value(variable)?.lowercased() else { return false }
-        return ["1", "true", "yes", "on"].contains(raw)
+        cli || optionalFlag(nil, variable) == true
+    }
+
+    /// The command-line value, else the variable as a yes/no word (`1 true yes on`,
+    /// `0 false no off`); nil when neither is set or the word is neither.
+    static func optionalFlag(_ cli: Bool?, _ variable: String) -> Bool? {
+        if let cli { return cli }
+        guard let raw = value(variable)?.lowercased() else { return nil }
+        if ["1", "true", "yes", "on"].contains(raw) { return true }
+        if ["0", "false", "no", "off"].contains(raw) { return false }
+        return nil
     }
 
     static func value(_ variable: String) -> String? {

@@ -24,11 +24,8 @@ struct ExportCommand: ParsableCommand {
         let meter = progressOptions.meter(verb: "exporting", total: try store.objectCount(className: className))
         let records: [ObjectRecord]
         do {
+            defer { meter?.finish() }
             records = try store.exportRecords(className: className) { meter?.update($0) }
-            meter?.finish()
-        } catch {
-            meter?.finish()
-            throw error
         }
         let destination = out ?? "-"
         try ExportFile.write(ExportDocument.serialize(records), to: destination)

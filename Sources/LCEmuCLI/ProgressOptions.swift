@@ -18,13 +18,7 @@ struct ProgressOptions: ParsableArguments {
     var progress: Bool?
 
     /// `--progress`/`--no-progress`, else `LCEMU_PROGRESS`, else nil (decide by the terminal).
-    var requested: Bool? {
-        if let progress { return progress }
-        guard let raw = Environment.value("LCEMU_PROGRESS")?.lowercased() else { return nil }
-        if ["1", "true", "yes", "on"].contains(raw) { return true }
-        if ["0", "false", "no", "off"].contains(raw) { return false }
-        return nil
-    }
+    var requested: Bool? { Environment.optionalFlag(progress, "LCEMU_PROGRESS") }
 
     /// The meter for `total` objects, or nil when no progress is drawn.
     func meter(verb: String, total: Int?) -> ProgressMeter? {

@@ -25,8 +25,8 @@ public enum ImportFile {
         } catch let error as JSONParseError {
             throw TransferError("\(path): not valid JSON: \(error)")
         }
-        guard let elements = json.arrayValue ?? json.objectValue?["results"]?.arrayValue else {
-            throw TransferError("\(path): expected an array of objects or {\"results\":[...]}")
+        guard let elements = SeedImporter.elements(in: json) else {
+            throw TransferError("\(path): \(SeedImporter.expectedShape)")
         }
         return (elements, JSONElementLines.lines(in: bytes))
     }

@@ -4,18 +4,16 @@ let current = null;
 
 export function poll(task, intervalMs = 1000) {
   stopPolling();
-  const state = { stopped: false, timer: null, running: false };
+  const state = { stopped: false, timer: null };
   current = state;
+  // The next tick is scheduled only once this one's request has ended: never two at once.
   const tick = async () => {
     if (state.stopped) return;
-    if (!document.hidden && !state.running) {
-      state.running = true;
+    if (!document.hidden) {
       try {
         await task();
       } catch {
         // A failed poll (emulator restarting) just tries again on the next tick.
-      } finally {
-        state.running = false;
       }
     }
     if (!state.stopped) state.timer = setTimeout(tick, intervalMs);

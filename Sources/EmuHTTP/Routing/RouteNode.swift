@@ -9,7 +9,8 @@ final class RouteNode<Value: Sendable>: @unchecked Sendable {
     private(set) var captureName = ""
     private(set) var capture: RouteNode?
     private(set) var restName: String?
-    private(set) var restHandlers: [String: Value] = [:]
+    /// The node a rest capture leads to: made once here, not on every match.
+    private(set) var restLeaf: RouteNode?
     var handlers: [String: Value] = [:]
 
     init() {}
@@ -21,7 +22,7 @@ final class RouteNode<Value: Sendable>: @unchecked Sendable {
         copied.captureName = captureName
         copied.capture = capture?.copy()
         copied.restName = restName
-        copied.restHandlers = restHandlers
+        copied.restLeaf = restLeaf?.copy()
         copied.handlers = handlers
         return copied
     }
@@ -33,7 +34,9 @@ final class RouteNode<Value: Sendable>: @unchecked Sendable {
         }
         if head.hasPrefix("*") {
             restName = String(head.dropFirst())
-            restHandlers[method] = value
+            let leaf = restLeaf ?? RouteNode()
+            leaf.handlers[method] = value
+            restLeaf = leaf
         } else if head.hasPrefix(":") {
             let node = capture ?? RouteNode()
             node.insert(segments: segments.dropFirst(), method: method, value: value)
@@ -53,7 +56,7 @@ final class RouteNode<Value: Sendable>: @unchecked Sendable {
             child.collect(prefix: "\(prefix)/\(String(decoding: key, as: UTF8.self))", into: &found)
         }
         if let capture { capture.collect(prefix: "\(prefix)/:\(captureName)", into: &found) }
-        if let restName { for method in restHandlers.keys { found.append((method, "\(prefix)/*\(restName)")) } }
+        if let restName, let restLeaf { for method in restLeaf.handlers.keys { found.append((method, "\(prefix)/*\(restName)")) } }
     }
 
     /// The node for the path's bytes from `offset` on. Literal segments win over a capture,
@@ -75,12 +78,10 @@ final class RouteNode<Value: Sendable>: @unchecked Sendable {
             parameters[captureName] = String(decoding: segment, as: UTF8.self)
             return found
         }
-        if let restName {
+        if let restName, let restLeaf {
             let rest = String(decoding: UnsafeBufferPointer(rebasing: path[start...]), as: UTF8.self)
             parameters[restName] = rest.split(separator: "/").joined(separator: "/")
-            let leaf = RouteNode()
-            leaf.handlers = restHandlers
-            return leaf
+            return restLeaf
         }
         return nil
     }

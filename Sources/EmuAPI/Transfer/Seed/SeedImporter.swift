@@ -9,19 +9,20 @@ public enum SeedImporter {
 
     /// The objects of a parsed array, or of a parsed export object `{"results":[…]}`.
     public static func objects(in json: JSON) throws -> [JSONObject] {
-        let array: [JSON]
-        if let list = json.arrayValue {
-            array = list
-        } else if let list = json.objectValue?["results"]?.arrayValue {
-            array = list
-        } else {
-            throw ImportError("expected an array of objects or {\"results\":[...]}")
-        }
+        guard let array = elements(in: json) else { throw ImportError(expectedShape) }
         return try array.map {
             guard let object = $0.objectValue else { throw ImportError("every element must be an object") }
             return object
         }
     }
+
+    /// The elements of a parsed array, or of a parsed export object's `results`; nil otherwise.
+    static func elements(in json: JSON) -> [JSON]? {
+        json.arrayValue ?? json.objectValue?["results"]?.arrayValue
+    }
+
+    /// Why a document that `elements(in:)` finds nothing in cannot be imported.
+    static let expectedShape = "expected an array of objects or {\"results\":[...]}"
 
     /// One record: server fields taken from the object when present, generated otherwise.
     public static func record(from object: JSONObject, className: String, now: LCDate) throws -> ObjectRecord {
