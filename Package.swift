@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Modules are layered one way, bottom to top:
-//   Primitives, CSQLite, COpenSSL, EmuDashboard -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
+//   Primitives, CSQLite, COpenSSL, CEpoll, EmuDashboard -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
 // EmuDashboard holds the web dashboard's files (Sources/EmuDashboard/ui) as bytes, and nothing else.
 // Primitives (pure Swift, no Foundation: MD5, SHA-1, hex, constant-time compare, locks, standard
 // streams, a seeded generator) depends on nothing.
@@ -28,10 +28,13 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        // glibc's <sys/epoll.h> and <sys/eventfd.h>, which the Glibc module leaves out (Linux
+        // event loops, EmuHTTP/Server/EventLoops); empty elsewhere.
+        .systemLibrary(name: "CEpoll"),
         .target(name: "Primitives"),
         .target(name: "EmuCrypto", dependencies: ["COpenSSL", "Primitives"]),
         .target(name: "EmuSQLite", dependencies: ["CSQLite", "Primitives"]),
-        .target(name: "EmuHTTP", dependencies: ["Primitives"]),
+        .target(name: "EmuHTTP", dependencies: ["Primitives", "CEpoll"]),
         .target(name: "EmuTLS", dependencies: ["COpenSSL", "EmuHTTP"]),
         .target(name: "LCWire", dependencies: ["Primitives"]),
         // The web dashboard's HTML, CSS and JS, compiled into the binary: nothing to install.

@@ -27,7 +27,7 @@ extension HTTPConnection {
         deadline = MonotonicClock.now() &+ seconds.nanoseconds
     }
 
-    /// Called by the server's sweeper on this connection's queue.
+    /// Called by the server's sweeper on this connection's executor.
     func checkDeadline(now: UInt64) {
         guard !closed, deadline != 0, now >= deadline else { return }
         switch deadlineKind {

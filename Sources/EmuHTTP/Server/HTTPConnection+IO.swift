@@ -39,28 +39,14 @@ extension HTTPConnection {
     }
 
     func waitForWritable() {
-        suspendReading()
-        if writeSource == nil {
-            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler { [unowned self] in onWritable() }
-            source.setCancelHandler { [self] in sourceCancelled() }
-            liveSources += 1
-            writeSource = source
-        }
-        if writeSuspended {
-            writeSuspended = false
-            writeSource?.resume()
-        }
+        setInterest(.write)
         updateDeadline()
     }
 
-    private func onWritable() {
+    func onWritable() {
         guard !closed else { return }
         guard flush() else { return }
-        if !writeSuspended {
-            writeSuspended = true
-            writeSource?.suspend()
-        }
+        setInterest(.none)
         if readWaitsForWritable {
             readWaitsForWritable = false
             return onReadable()
@@ -69,44 +55,30 @@ extension HTTPConnection {
     }
 
     func suspendReading() {
-        guard !readSuspended, let source = readSource else { return }
-        readSuspended = true
-        source.suspend()
+        if interest == .read { setInterest(.none) }
     }
 
     func resumeReading() {
-        guard readSuspended, let source = readSource else { return }
-        readSuspended = false
-        source.resume()
+        if interest == .none { setInterest(.read) }
     }
 
-    /// Closes the connection. The descriptor itself is closed only once every Dispatch source on
-    /// it has been cancelled, as Dispatch requires.
+    private func setInterest(_ wanted: SocketInterest) {
+        guard wanted != interest, !closed else { return }
+        interest = wanted
+        watcher.watch(wanted)
+    }
+
+    /// Closes the connection. The descriptor itself is closed once the watch lets go of it
+    /// (Dispatch requires every source on it cancelled first).
     func close() {
         guard !closed else { return }
         closed = true
         deadline = 0
-        if let source = readSource {
-            source.cancel()
-            if readSuspended { readSuspended = false; source.resume() }
+        interest = .none
+        watcher.stop { [self] in
+            transport.shutdown()
+            Platform.close(fd)
         }
-        if let source = writeSource {
-            source.cancel()
-            if writeSuspended { writeSuspended = false; source.resume() }
-        }
-        if liveSources == 0 { closeDescriptor() }
         context.registry.remove(self)
-    }
-
-    func sourceCancelled() {
-        liveSources -= 1
-        if liveSources == 0 { closeDescriptor() }
-    }
-
-    private func closeDescriptor() {
-        readSource = nil
-        writeSource = nil
-        transport.shutdown()
-        Platform.close(fd)
     }
 }

@@ -36,7 +36,7 @@ extension HTTPConnection {
         let gate = ResponseGate(lock: gateLock)
         context.handler.handle(request) { [self] response in
             if gate.offer(response) == false {
-                queue.async { [self] in
+                execute { [self] in
                     complete(response, keepAlive: keepAlive, isHead: isHead, http10: http10)
                     processBuffered()
                 }

@@ -1,20 +1,18 @@
 import Dispatch
 import Primitives
 
-/// One client connection. All its state lives on its own serial queue, driven by a Dispatch read
-/// source (and a write source only while a send would block): no thread waits on an idle client.
-// @unchecked: its mutable state is touched only on `queue`, its own serial queue.
+/// One client connection. All its state lives on its executor, which its `SocketWatch` gives:
+/// its own serial queue driven by Dispatch sources, or its event loop's thread. No thread waits
+/// on an idle client.
+// @unchecked: its mutable state is touched only on its executor (see `SocketWatch`).
 final class HTTPConnection: @unchecked Sendable {
     let fd: Int32
     let transport: any ConnectionTransport
-    let queue: DispatchQueue
+    let watcher: any SocketWatch
     let context: ServerContext
     var parser: HTTPRequestParser
-    var readSource: DispatchSourceRead?
-    var writeSource: DispatchSourceWrite?
-    var readSuspended = false
-    var writeSuspended = true
-    var liveSources = 0
+    /// What the socket is watched for now.
+    var interest = SocketInterest.none
     var outbound: [UInt8] = []
     var outboundOffset = 0
     /// A request was handed to the handler and its response has not been written yet.
@@ -36,21 +34,20 @@ final class HTTPConnection: @unchecked Sendable {
         self.transport = transport
         self.context = context
         self.parser = HTTPRequestParser(limits: context.configuration.limits)
-        self.queue = DispatchQueue(label: "lcemu.http.connection", target: context.workQueue)
+        self.watcher = context.makeWatch(fd)
     }
 
     /// Starts reading. Called once, right after accept.
-    func start() {
-        queue.async { [self] in
-            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler { [unowned self] in onReadable() }
-            source.setCancelHandler { [self] in sourceCancelled() }
-            liveSources += 1
-            readSource = source
-            updateDeadline()
-            source.resume()
-        }
+    func start() { watcher.start(self) }
+
+    /// Called by the watch on the executor once it watches for reads.
+    func didStart() {
+        interest = .read
+        updateDeadline()
     }
+
+    /// Runs `work` on this connection's executor, later.
+    func execute(_ work: @escaping @Sendable () -> Void) { watcher.execute(work) }
 
     /// Reads what is available, then answers every complete request in order.
     func onReadable() {
@@ -83,7 +80,7 @@ final class HTTPConnection: @unchecked Sendable {
     private func peerClosed() {
         if awaitingResponse || outboundOffset < outbound.count {
             closeAfterFlush = true
-            suspendReading()  // EOF stays readable: without this the source would spin
+            suspendReading()  // EOF stays readable: without this the watch would spin
         } else {
             close()
         }

@@ -19,13 +19,13 @@ extension HTTPServer {
         context.stopping.withValue { $0 = true }
         let connections = context.registry.snapshot()
         for connection in connections {
-            connection.queue.async { connection.beginDrain() }
+            connection.execute { connection.beginDrain() }
         }
         let grace = gracePeriod ?? context.configuration.shutdownGracePeriod
         let clean = context.registry.waitUntilEmpty(timeout: grace)
         if !clean {
             for connection in context.registry.snapshot() {
-                connection.queue.sync { connection.close() }
+                connection.watcher.executeAndWait { connection.close() }
             }
         }
         return clean

@@ -63,7 +63,7 @@ public final class HTTPServer: @unchecked Sendable {
         timer.setEventHandler { [context] in
             let now = MonotonicClock.now()
             for connection in context.registry.snapshot() {
-                connection.queue.async { connection.checkDeadline(now: now) }
+                connection.execute { connection.checkDeadline(now: now) }
             }
         }
         sweeper = timer

@@ -20,6 +20,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var shutdownGracePeriod: Double = 10
     /// Wraps each accepted socket, e.g. in TLS (`EmuTLS.TLSTransportFactory`); nil serves plain HTTP.
     public var transportFactory: (any TransportFactory)?
+    /// How sockets are watched: event loops on Linux, Dispatch sources elsewhere.
+    public var eventModel = HTTPEventModel.platformDefault
 
     public init() {}
 

@@ -8,8 +8,9 @@ final class ServerContext: @unchecked Sendable {
     let handler: HTTPHandler
     let errorResponder: @Sendable (Int, String) -> HTTPResponse
     let registry = ConnectionRegistry()
-    /// The one concurrent queue every connection queue targets. Serial queues without an explicit
-    /// target grew to 200+ threads under load here (architecture.md).
+    /// The one concurrent queue every connection queue targets (`HTTPEventModel.dispatchSources`).
+    /// Serial queues without an explicit target grew to 200+ threads under load here
+    /// (architecture.md).
     let workQueue = DispatchQueue(label: "lcemu.http.work", attributes: .concurrent)
     /// Set when shutdown begins, before any connection drains: a response completed in between
     /// (its connection's drain still queued) must already say `Connection: close`.
@@ -20,5 +21,13 @@ final class ServerContext: @unchecked Sendable {
         self.configuration = configuration
         self.handler = handler
         self.errorResponder = errorResponder
+    }
+
+    /// How a new connection's socket is watched, as configured.
+    func makeWatch(_ fd: Int32) -> any SocketWatch {
+        #if os(Linux)
+        if configuration.eventModel == .eventLoops { return EpollWatch(fd: fd) }
+        #endif
+        return SourceWatch(fd: fd, target: workQueue)
     }
 }
