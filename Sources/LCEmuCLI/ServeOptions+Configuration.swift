@@ -26,6 +26,7 @@ extension ServeOptions {
         configuration.http.idleTimeout = try Environment.seconds(idleTimeout, "LCEMU_IDLE_TIMEOUT", default: 75)
         configuration.http.maxConnections = try Environment.int(maxConnections, "LCEMU_MAX_CONNECTIONS", default: 10_000, range: 1...1_000_000)
         configuration.http.shutdownGracePeriod = try Environment.seconds(shutdownGrace, "LCEMU_SHUTDOWN_GRACE", default: 10)
+        configuration.http.eventModel = try eventModel()
         let cores = ProcessInfo.processInfo.activeProcessorCount
         configuration.workerCount = try Environment.int(workers, "LCEMU_WORKERS", default: max(2, cores), range: 1...256)
         configuration.journalSize = try Environment.int(journalSize, "LCEMU_JOURNAL_SIZE", default: 1000, range: 0...100_000)
@@ -43,6 +44,14 @@ extension ServeOptions {
         configuration.corsOrigins = try corsOriginList()
         configuration.routesPath = try routesPath()
         return configuration
+    }
+
+    private func eventModel() throws -> HTTPEventModel {
+        let name = Environment.string(httpEvents, "LCEMU_HTTP_EVENTS", default: HTTPEventModel.platformDefault.rawValue)
+        guard let model = HTTPEventModel(rawValue: name.lowercased()) else {
+            throw ValidationError("--http-events must be loops or sources, got '\(name)'")
+        }
+        return model.effective
     }
 
     /// The apps of `--config`, or the one app of `--app-id`/`--app-key`/`--master-key`: never both,

@@ -53,6 +53,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("workers"), help: "Workers for writes and slow requests (hashing, files); also how many reads answer at once on the connections' threads. [env: LCEMU_WORKERS] (default: number of cores, at least 2)")
     var workers: Int?
 
+    @Option(name: .customLong("http-events"), help: "How sockets are watched: loops (event loops, one thread per core in epoll_wait; Linux) or sources (a Dispatch source per connection; every platform). [env: LCEMU_HTTP_EVENTS] (default: loops on Linux, sources elsewhere)")
+    var httpEvents: String?
+
     @Option(name: .customLong("journal-size"), help: "Requests the request journal keeps (GET /__admin/requests), newest first; 0 keeps none. [env: LCEMU_JOURNAL_SIZE] (default: 1000)")
     var journalSize: Int?
 
