@@ -62,19 +62,57 @@ import Testing
         func makeTransport(for fd: Int32) throws -> any ConnectionTransport { make(fd) }
     }
 
-    @Test func aReadThatMustWriteFirst_isRetriedOnceWritable() throws {
-        let server = try LiveServer(configure: { $0.transportFactory = Factory { WritesFirst(fd: $0) } })
+    /// Takes at most 1,000 bytes per send, and only every other call: the rest of the time it
+    /// says the socket is full, so every answer waits for writability many times.
+    final class Stutters: ConnectionTransport {
+        let socket: SocketTransport
+        var refuseNext = true
+        init(fd: Int32) { socket = SocketTransport(fd: fd) }
+        var isSecure: Bool { false }
+        var hasBufferedInput: Bool { false }
+        func receive(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult { socket.receive(into: buffer) }
+        func send(_ bytes: UnsafeRawBufferPointer) -> TransportResult {
+            refuseNext.toggle()
+            if !refuseNext { return .wouldBlock(.writable) }
+            return socket.send(UnsafeRawBufferPointer(rebasing: bytes.prefix(1000)))
+        }
+        func shutdown() {}
+    }
+
+    @Test(arguments: HTTPEventModel.allCases)
+    func aReadThatMustWriteFirst_isRetriedOnceWritable(model: HTTPEventModel) throws {
+        let server = try LiveServer(configure: {
+            $0.eventModel = model
+            $0.transportFactory = Factory { WritesFirst(fd: $0) }
+        })
         let response = try server.client().request("POST", "/a", body: Array("hello".utf8))
         #expect(response.status == 200)
         #expect(response.bodyText == "POST /a hello")
     }
 
-    @Test func inputHeldInsideTheTransport_isReadWithoutWaitingForTheSocket() throws {
-        let server = try LiveServer(configure: { $0.transportFactory = Factory { HoldsInput(fd: $0) } })
+    @Test(arguments: HTTPEventModel.allCases)
+    func inputHeldInsideTheTransport_isReadWithoutWaitingForTheSocket(model: HTTPEventModel) throws {
+        let server = try LiveServer(configure: {
+            $0.eventModel = model
+            $0.transportFactory = Factory { HoldsInput(fd: $0) }
+        })
         let client = try server.client()
         let body = String(repeating: "x", count: 300)
         let response = try client.request("PUT", "/held", body: Array(body.utf8))
         #expect(response.bodyText == "PUT /held " + body)
         #expect(try client.request("GET", "/again").bodyText == "GET /again ")
+    }
+
+    @Test(arguments: HTTPEventModel.allCases)
+    func answersThatMustWaitToBeWritten_arriveWholeAndInOrder(model: HTTPEventModel) throws {
+        let server = try LiveServer(configure: {
+            $0.eventModel = model
+            $0.transportFactory = Factory { Stutters(fd: $0) }
+        })
+        let client = try server.client()
+        let body = String(repeating: "0123456789", count: 6_000)
+        try client.send("PUT /1 HTTP/1.1\r\nHost: x\r\nContent-Length: 60000\r\n\r\n\(body)GET /2 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().bodyText == "PUT /1 " + body)
+        #expect(try client.readResponse().bodyText == "GET /2 ")
     }
 }

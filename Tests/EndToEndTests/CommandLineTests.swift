@@ -14,6 +14,8 @@ import Testing
         (["serve"], ["LCEMU_PORT": "abc"]),
         (["serve"], ["LCEMU_MAX_BODY_BYTES": "-5"]),
         (["serve", "--sign-max-skew=-1"], [:]),
+        (["serve", "--http-events", "poll"], [:]),
+        (["serve"], ["LCEMU_HTTP_EVENTS": "epoll"]),
         (["serve", "--app-key", "same", "--master-key", "same"], [:]),
         (["serve", "--config", "/nonexistent/apps.json"], [:]),
         (["serve", "--config", "/nonexistent/apps.json", "--app-id", "x"], [:]),
@@ -93,7 +95,7 @@ import Testing
         let help = try await RunningBinary.runAsync(["serve", "--help"]).output
         let names = Self.optionBlocks(help).map(\.name)
         for option in ["--host", "--port", "--data", "--config", "--app-id", "--app-key", "--master-key", "--seed", "--no-seed",
-                       "--log-level", "--sign-max-skew", "--durable-writes", "--workers", "--shutdown-grace",
+                       "--log-level", "--sign-max-skew", "--durable-writes", "--workers", "--shutdown-grace", "--http-events",
                        "--tls-cert", "--tls-key", "--tls-self-signed", "--tls-names", "--cors-origins"] {
             #expect(names.contains(option), "\(option)")
         }

@@ -1,0 +1,102 @@
+import Dispatch
+import EmuHTTP
+import Primitives
+import Testing
+
+/// The connection code runs under two event models (`HTTPEventModel`): the rest of the suite
+/// uses the platform's default, and these cases run the paths where the two differ — reading,
+/// answers from another thread, peers that leave, deadlines and shutdown — under each. Waiting to
+/// write and transports that read or hold bytes on their own: `TransportTests`, also under each.
+@Suite("Event models") struct EventModelTests {
+    static let models = HTTPEventModel.allCases
+
+    @Test(arguments: models) func pipelinedRequests_areAnsweredInOrder(model: HTTPEventModel) throws {
+        let live = try LiveServer { $0.eventModel = model }
+        let client = try live.client()
+        try client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\n\r\n")
+        for path in ["/a", "/b", "/c"] { #expect(try client.readResponse().bodyText == "GET \(path) ") }
+    }
+
+    @Test(arguments: models) func answersFromAnotherThread_reachTheirConnections(model: HTTPEventModel) throws {
+        let handler = ClosureHTTPHandler { request, respond in
+            DispatchQueue.global().async { respond(HTTPResponse(status: 200, contentType: "text/plain", body: request.path)) }
+        }
+        let live = try LiveServer(configure: { $0.eventModel = model }, handler: handler)
+        let clients = try (0..<8).map { _ in try live.client() }
+        for round in 0..<25 {
+            for (index, client) in clients.enumerated() {
+                #expect(try client.request("GET", "/\(index)/\(round)").bodyText == "/\(index)/\(round)")
+            }
+        }
+    }
+
+    @Test(arguments: models) func aPeerThatLeavesBeforeItsAnswer_leavesTheServerServing(model: HTTPEventModel) throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let answered = DispatchSemaphore(value: 0)
+        let handler = ClosureHTTPHandler { request, respond in
+            guard request.path == "/slow" else {
+                return respond(HTTPResponse(status: 200, contentType: "text/plain", body: "quick"))
+            }
+            DispatchQueue.global().async {
+                started.signal()
+                release.wait()
+                respond(HTTPResponse(status: 200, contentType: "text/plain", body: "late"))
+                answered.signal()
+            }
+        }
+        let live = try LiveServer(configure: { $0.eventModel = model }, handler: handler)
+        var leaving: BlockingHTTPClient? = try live.client()
+        try leaving?.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        started.wait()
+        leaving = nil  // closes the socket while the answer is pending
+        release.signal()
+        answered.wait()
+        #expect(try live.client().request("GET", "/next").bodyText == "quick")
+    }
+
+    @Test(arguments: models) func anIdleConnection_isClosedAtItsDeadline(model: HTTPEventModel) throws {
+        let live = try LiveServer {
+            $0.eventModel = model
+            $0.idleTimeout = 0.2
+        }
+        let client = try live.client()
+        #expect(try client.request("GET", "/once").status == 200)
+        #expect(client.readsEOF())
+    }
+
+    @Test(arguments: models) func shutdown_closesIdleConnections_andFinishesTheBusyOne(model: HTTPEventModel) throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let handler = ClosureHTTPHandler { request, respond in
+            DispatchQueue.global().async {
+                if request.path == "/slow" {
+                    started.signal()
+                    release.wait()
+                }
+                respond(HTTPResponse(status: 200, contentType: "text/plain", body: "done"))
+            }
+        }
+        let live = try LiveServer(configure: { $0.eventModel = model }, handler: handler)
+        let busy = try live.client()
+        let idle = try live.client()
+        #expect(try idle.request("GET", "/quick").status == 200)
+        try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        started.wait()
+        let finished = DispatchSemaphore(value: 0)
+        let clean = Locked(false)
+        DispatchQueue.global().async {
+            clean.withValue { $0 = live.server.shutdown(gracePeriod: 5) }
+            finished.signal()
+        }
+        #expect(idle.readsEOF())
+        release.signal()
+        #expect(try busy.readResponse().headers["Connection"] == "close")
+        finished.wait()
+        #expect(clean.current)
+    }
+}
+
+extension HTTPEventModel: CustomTestStringConvertible {
+    public var testDescription: String { rawValue }
+}
