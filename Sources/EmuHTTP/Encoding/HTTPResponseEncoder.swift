@@ -13,7 +13,10 @@ public enum HTTPResponseEncoder {
 
     /// Encodes `response`. For HEAD, the body is omitted but `Content-Length` still announces it
     /// (RFC 9110 §9.3.2). `Content-Length`, `Date` and `Connection` given by the handler are replaced.
-    public static func encode(_ response: HTTPResponse, headRequest: Bool = false, connection: ConnectionDirective) -> [UInt8] {
+    /// - Parameter date: the `Date` value's bytes; a connection passes its own `HTTPDateStamp`'s,
+    ///   so that event loops share no lock for it.
+    public static func encode(_ response: HTTPResponse, headRequest: Bool = false, connection: ConnectionDirective,
+                              date: [UInt8] = HTTPDateCache.current()) -> [UInt8] {
         var out: [UInt8] = []
         // One allocation for the whole response: the head's exact size is cheap to add up.
         var headBytes = 128
@@ -36,7 +39,7 @@ public enum HTTPResponseEncoder {
             out.append(contentsOf: "\r\n".utf8)
         }
         out.append(contentsOf: "Date: ".utf8)
-        out.append(contentsOf: HTTPDateCache.current())
+        out.append(contentsOf: date)
         out.append(contentsOf: "\r\n".utf8)
         switch connection {
         case .persistent: break
@@ -65,7 +68,11 @@ public enum HTTPResponseEncoder {
     private static func appendHeader(_ out: inout [UInt8], _ name: String, _ value: String) {
         out.append(contentsOf: name.utf8)
         out.append(contentsOf: ": ".utf8)
-        for byte in value.utf8 where byte != 13 && byte != 10 { out.append(byte) }
+        if value.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
+            for byte in value.utf8 where byte != 13 && byte != 10 { out.append(byte) }
+        } else {
+            out.append(contentsOf: value.utf8)
+        }
         out.append(contentsOf: "\r\n".utf8)
     }
 }

@@ -2,23 +2,34 @@
 /// copying each level; `Router` keeps value semantics by copying a shared tree before a change.
 /// Lookups compare the path's bytes with each literal (a node has a few dozen at most): hashing
 /// substrings, slicing them at scalar boundaries and the generic tuple metadata of the first
-/// version were most of routing's time.
+/// version were most of routing's time. Not generic: a node holds the slots of its handlers in
+/// `Router.values`, so a lookup from another module instantiates no generic metadata.
 // @unchecked: a node is mutated only while its router is built, before it is shared.
-final class RouteNode<Value: Sendable>: @unchecked Sendable {
-    private(set) var literals: [(key: [UInt8], node: RouteNode)] = []
+final class RouteNode: @unchecked Sendable {
+    struct Literal {
+        let key: [UInt8]
+        let node: RouteNode
+    }
+
+    struct Handler {
+        let method: String
+        var slot: Int
+    }
+
+    private(set) var literals: [Literal] = []
     private(set) var captureName = ""
     private(set) var capture: RouteNode?
     private(set) var restName: String?
     /// The node a rest capture leads to: made once here, not on every match.
     private(set) var restLeaf: RouteNode?
-    var handlers: [String: Value] = [:]
+    private(set) var handlers: [Handler] = []
 
     init() {}
 
     /// A deep copy, for a router that is changed while another copy of it shares the tree.
     func copy() -> RouteNode {
         let copied = RouteNode()
-        copied.literals = literals.map { ($0.key, $0.node.copy()) }
+        copied.literals = literals.map { Literal(key: $0.key, node: $0.node.copy()) }
         copied.captureName = captureName
         copied.capture = capture?.copy()
         copied.restName = restName
@@ -27,36 +38,52 @@ final class RouteNode<Value: Sendable>: @unchecked Sendable {
         return copied
     }
 
-    func insert(segments: ArraySlice<Substring>, method: String, value: Value) {
+    /// The slot of the handler for `method`, if any.
+    func slot(for method: String) -> Int? {
+        for handler in handlers where handler.method == method { return handler.slot }
+        return nil
+    }
+
+    var methods: [String] { handlers.map(\.method) }
+
+    func insert(segments: ArraySlice<Substring>, method: String, slot: Int) {
         guard let head = segments.first else {
-            handlers[method] = value
-            return
+            return setHandler(method, slot)
         }
         if head.hasPrefix("*") {
             restName = String(head.dropFirst())
             let leaf = restLeaf ?? RouteNode()
-            leaf.handlers[method] = value
+            leaf.setHandler(method, slot)
             restLeaf = leaf
         } else if head.hasPrefix(":") {
             let node = capture ?? RouteNode()
-            node.insert(segments: segments.dropFirst(), method: method, value: value)
+            node.insert(segments: segments.dropFirst(), method: method, slot: slot)
             captureName = String(head.dropFirst())
             capture = node
         } else {
             let key = Array(head.utf8)
             let child = literals.first { $0.key == key }?.node ?? RouteNode()
-            child.insert(segments: segments.dropFirst(), method: method, value: value)
-            if !literals.contains(where: { $0.key == key }) { literals.append((key, child)) }
+            child.insert(segments: segments.dropFirst(), method: method, slot: slot)
+            if !literals.contains(where: { $0.key == key }) { literals.append(Literal(key: key, node: child)) }
+        }
+    }
+
+    /// A later registration of the same method wins.
+    private func setHandler(_ method: String, _ slot: Int) {
+        if let index = handlers.firstIndex(where: { $0.method == method }) {
+            handlers[index].slot = slot
+        } else {
+            handlers.append(Handler(method: method, slot: slot))
         }
     }
 
     func collect(prefix: String, into found: inout [(method: String, pattern: String)]) {
-        for method in handlers.keys { found.append((method, prefix.isEmpty ? "/" : prefix)) }
-        for (key, child) in literals {
-            child.collect(prefix: "\(prefix)/\(String(decoding: key, as: UTF8.self))", into: &found)
+        for method in methods { found.append((method, prefix.isEmpty ? "/" : prefix)) }
+        for literal in literals {
+            literal.node.collect(prefix: "\(prefix)/\(String(decoding: literal.key, as: UTF8.self))", into: &found)
         }
         if let capture { capture.collect(prefix: "\(prefix)/:\(captureName)", into: &found) }
-        if let restName, let restLeaf { for method in restLeaf.handlers.keys { found.append((method, "\(prefix)/*\(restName)")) } }
+        if let restName, let restLeaf { for method in restLeaf.methods { found.append((method, "\(prefix)/*\(restName)")) } }
     }
 
     /// The node for the path's bytes from `offset` on. Literal segments win over a capture,
@@ -87,8 +114,13 @@ final class RouteNode<Value: Sendable>: @unchecked Sendable {
     }
 
     private func literal(_ segment: UnsafeBufferPointer<UInt8>) -> RouteNode? {
-        for (key, node) in literals where key.count == segment.count {
-            if key.withUnsafeBufferPointer({ $0.elementsEqual(segment) }) { return node }
+        for literal in literals where literal.key.count == segment.count {
+            let equal = literal.key.withUnsafeBufferPointer { key in
+                var index = 0
+                while index < key.count, key[index] == segment[index] { index += 1 }
+                return index == key.count
+            }
+            if equal { return literal.node }
         }
         return nil
     }

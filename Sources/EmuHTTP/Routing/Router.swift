@@ -16,14 +16,17 @@ public struct Router<Value: Sendable>: Sendable {
         case notFound
     }
 
-    private var root = RouteNode<Value>()
+    private var root = RouteNode()
+    /// The registered values; nodes hold their slots.
+    private var values: [Value] = []
 
     public init() {}
 
     /// Registers `value` for `method` and `pattern`. A later registration of the same pair wins.
     public mutating func add(_ method: String, _ pattern: String, _ value: Value) {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
-        root.insert(segments: Self.segments(pattern)[...], method: method, value: value)
+        values.append(value)
+        root.insert(segments: Self.segments(pattern)[...], method: method, slot: values.count - 1)
     }
 
     /// Finds the value for a request.
@@ -33,10 +36,10 @@ public struct Router<Value: Sendable>: Sendable {
         // The walk runs over the path's UTF-8 bytes: no substrings, hashing or metadata lookups.
         let found = path.withUTF8 { bytes in root.find(bytes, from: 0, parameters: &parameters) }
         guard let node = found else { return .notFound }
-        if let value = node.handlers[method] { return .found(value, parameters: parameters) }
-        if method == "HEAD", let value = node.handlers["GET"] { return .found(value, parameters: parameters) }
+        if let slot = node.slot(for: method) { return .found(values[slot], parameters: parameters) }
+        if method == "HEAD", let slot = node.slot(for: "GET") { return .found(values[slot], parameters: parameters) }
         if node.handlers.isEmpty { return .notFound }
-        return .methodNotAllowed(allowed: node.handlers.keys.sorted())
+        return .methodNotAllowed(allowed: node.methods.sorted())
     }
 
     /// Every registered method and pattern, sorted by pattern then method: what the router

@@ -30,32 +30,22 @@ extension HTTPConnection {
     private func dispatch(_ request: HTTPRequest) {
         awaitingResponse = true
         servedRequests += 1
-        let keepAlive = request.keepAlive
-        let isHead = request.method == "HEAD"
-        let http10 = request.version == .http1_0
-        let gate = ResponseGate(lock: gateLock)
-        context.handler.handle(request) { [self] response in
-            if gate.offer(response) == false {
-                execute { [self] in
-                    complete(response, keepAlive: keepAlive, isHead: isHead, http10: http10)
-                    processBuffered()
-                }
-            }
-        }
+        let gate = ResponseGate(connection: self, request: request)
+        context.handler.handle(request, respond: gate.respond)
         if let response = gate.handlerDidReturn() {
-            complete(response, keepAlive: keepAlive, isHead: isHead, http10: http10)
+            complete(response, gate: gate)
         } else {
             suspendReading()  // backpressure while the handler works elsewhere
         }
     }
 
-    private func complete(_ response: HTTPResponse, keepAlive: Bool, isHead: Bool, http10: Bool) {
+    func complete(_ response: HTTPResponse, gate: ResponseGate) {
         guard !closed, awaitingResponse else { return }
         awaitingResponse = false
-        let persistent = keepAlive && !draining && !closeAfterFlush && !context.stopping.current
-        let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (http10 ? .keepAliveHTTP10 : .persistent)
+        let persistent = gate.keepAlive && !draining && !closeAfterFlush && !context.stopping.current
+        let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (gate.http10 ? .keepAliveHTTP10 : .persistent)
         if !persistent { closeAfterFlush = true }
-        enqueue(HTTPResponseEncoder.encode(response, headRequest: isHead, connection: directive))
+        enqueue(HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current()))
         _ = flush()
     }
 

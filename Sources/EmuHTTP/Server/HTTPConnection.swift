@@ -26,6 +26,7 @@ final class HTTPConnection: @unchecked Sendable {
     var deadline: UInt64 = 0
     var deadlineKind: DeadlineKind = .none
     let gateLock = Lock()
+    var dateStamp = HTTPDateStamp()
 
     enum DeadlineKind { case none, idle, head, body, write }
 

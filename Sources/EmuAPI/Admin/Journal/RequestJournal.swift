@@ -39,7 +39,7 @@ public final class RequestJournal: Sendable {
         request.body = JournalRecord.kept(request.body)
         var response = response
         response.body = JournalRecord.kept(response.body)
-        state.withValue { state in
+        let evicted = state.withValue { state -> JournalRecord? in
             state.lastId += 1
             let record = JournalRecord(
                 id: state.lastId, milliseconds: milliseconds, appId: appId, request: request,
@@ -47,11 +47,19 @@ public final class RequestJournal: Sendable {
                 nearMisses: nearMisses)
             if state.ring.count < capacity {
                 state.ring.append(record)
-            } else {
-                state.ring[state.next] = record
-                state.next = (state.next + 1) % capacity
+                return nil
             }
+            defer { state.next = (state.next + 1) % capacity }
+            return swapRecord(&state.ring[state.next], record)
         }
+        // The oldest record is freed here, outside the lock the other event loops wait on.
+        withExtendedLifetime(evicted) {}
+    }
+
+    private func swapRecord(_ slot: inout JournalRecord, _ record: JournalRecord) -> JournalRecord {
+        let old = slot
+        slot = record
+        return old
     }
 
     /// The records `appId`'s master key may read, newest first.

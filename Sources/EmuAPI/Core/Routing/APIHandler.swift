@@ -71,9 +71,10 @@ final class APIHandler: HTTPHandler {
     func execute(_ route: APIRoute, _ request: APIRequest, exchange: Exchange,
                  respond: @escaping @Sendable (HTTPResponse) -> Void) {
         switch route.execution(for: request.http.method) {
-        case .inline:
-            pool.runInlineOrSubmit { [self] in respond(finish(run(route, request), exchange)) }
-        case .pooled:
+        case .inline where pool.enterInline():
+            defer { pool.leaveInline() }
+            respond(finish(run(route, request), exchange))
+        case .inline, .pooled:
             pool.submit { [self] in respond(finish(run(route, request), exchange)) }
         }
     }

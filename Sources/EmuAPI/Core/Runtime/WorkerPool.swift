@@ -40,15 +40,22 @@ final class WorkerPool: Sendable {
     /// fetch); past `width`, inline callers only block each other on the SQLite readers, where
     /// queued jobs kept 64 connections as fast as before (docs/performance.md).
     func runInlineOrSubmit(_ job: @escaping Job) {
-        let inline = inlineJobs.withValue { count -> Bool in
+        guard enterInline() else { return submit(job) }
+        job()
+        leaveInline()
+    }
+
+    /// Claims one of the `width` inline places; true when the caller may run its job now, and
+    /// must then call `leaveInline`. Lets a hot caller run inline without boxing a closure.
+    func enterInline() -> Bool {
+        inlineJobs.withValue { count -> Bool in
             guard count < width else { return false }
             count += 1
             return true
         }
-        guard inline else { return submit(job) }
-        job()
-        inlineJobs.withValue { $0 -= 1 }
     }
+
+    func leaveInline() { inlineJobs.withValue { $0 -= 1 } }
 
     /// One runner: takes jobs in order until none is left, then stops.
     private func runUntilEmpty() {
