@@ -5,8 +5,9 @@ import Primitives
 
 /// What one request may do (spec §6): its privilege, the app's class permissions and its
 /// caller and principals, each resolved on first need and kept for the rest of the request.
-/// `APIHandler` fills one per request from what the authenticator established (`APIRequest.access`);
-/// handlers hand it to the object writes, the query plan and the renderer.
+/// `APIHandler` fills one per request from what the authenticator established (`APIRequest.access`;
+/// requests without a session token share their app's); handlers hand it to the object writes,
+/// the query plan and the renderer.
 ///
 /// The caller is looked up lazily, in the `db` of the transaction that first asks: the handler's
 /// own read or write, so the session, the roles and the data it guards come from one snapshot,
@@ -33,21 +34,26 @@ final class AccessContext: @unchecked Sendable {
         self.fieldPermissions = fieldPermissions
     }
 
-    /// The context of a request of `app` (nil on routes without one: nobody in particular),
-    /// carrying `sessionToken`; the token is looked up when the caller is first asked for.
-    init(app: AppRuntime?, isMaster: Bool, sessionToken: String?) {
+    /// A context whose caller is the user of `sessionToken`, looked up when first asked for.
+    private init(app: AppRuntime, isMaster: Bool, sessionToken: String) {
         self.isMaster = isMaster
-        if let app, let sessionToken {
-            self.knownCaller = nil
-            self.session = (sessionToken, app.clock)
-        } else {
-            self.knownCaller = Caller(isMaster: isMaster)
-            self.session = nil
-        }
-        let options = app?.configuration.options
-        self.permissions = options?.classPermissions ?? ClassPermissions()
-        self.fieldPermissions = options?.fieldPermissions ?? FieldPermissions()
+        self.knownCaller = nil
+        self.session = (sessionToken, app.clock)
+        self.permissions = app.configuration.options.classPermissions
+        self.fieldPermissions = app.configuration.options.fieldPermissions
     }
+
+    /// The context of a request of `app` (nil on routes without one: nobody in particular)
+    /// carrying `sessionToken`. Without a token (most requests) the caller is known and the
+    /// context is a shared one: no allocation, no lookup.
+    static func forRequest(app: AppRuntime?, isMaster: Bool, sessionToken: String?) -> AccessContext {
+        guard let app else { return isMaster ? .master : withoutApp }
+        guard let sessionToken else { return isMaster ? app.tokenlessAccess.master : app.tokenlessAccess.anonymous }
+        return AccessContext(app: app, isMaster: isMaster, sessionToken: sessionToken)
+    }
+
+    /// Requests of routes without an app (`.open`, an unknown app on `.keyless`).
+    private static let withoutApp = AccessContext(caller: .anonymous)
 
     /// Everything allowed: writes made by the emulator itself (seed, batch plumbing) and the
     /// master key.

@@ -38,7 +38,7 @@ public struct APIRequest: RoutedRequest {
         var token = credentialSessionToken
         if token == nil, let query = http.queryValue("session_token"), !query.isEmpty { token = query }
         self.sessionToken = token
-        self.access = AccessContext(app: app, isMaster: isMaster, sessionToken: token)
+        self.access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: token)
         self.dispatcher = dispatcher
     }
 
