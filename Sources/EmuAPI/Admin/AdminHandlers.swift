@@ -8,8 +8,8 @@ enum AdminHandlers {
         router.add("GET", "/__admin/health", APIRoute(access: .open) { _ in
             APIResponse(json: ["status": "ok"])
         })
-        router.add("POST", "/__admin/reset", APIRoute(access: .master) { request in
-            try request.requiredApp.reset()
+        router.add("POST", "/__admin/reset", APIRoute(app: .master) { request in
+            try request.app.reset()
             return APIResponse(json: ["status": "ok"])
         })
     }

@@ -7,9 +7,9 @@ extension BatchHandlers {
     /// When every request is a plain object write (`/1.1/classes/…`) the batch runs in one
     /// transaction and a failure undoes the earlier saves; otherwise (sign-up through
     /// `/1.1/users`, files) earlier saves stay (docs/compatibility.md, "Batch").
-    static func save(_ request: APIRequest) throws -> APIResponse {
+    static func save(_ request: AppRequest) throws -> APIResponse {
         let plan = try BatchSavePlan(BatchOperation.list(from: request.jsonObjectBody()))
-        let app = try request.requiredApp
+        let app = request.app
         do {
             let results: JSONObject
             if plan.isPlainObjectWrites {
@@ -24,7 +24,7 @@ extension BatchHandlers {
         }
     }
 
-    private static func runSave(_ plan: BatchSavePlan, in request: APIRequest) throws -> JSONObject {
+    private static func runSave(_ plan: BatchSavePlan, in request: AppRequest) throws -> JSONObject {
         var created: [String: LCPointer] = [:]
         var results = JSONObject()
         for step in plan.steps {

@@ -10,19 +10,19 @@ import LCWire
 /// ```
 enum BatchHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("POST", "/1.1/batch", APIRoute(access: .app) { try batch($0) })
-        router.add("POST", "/1.1/batch/save", APIRoute(access: .app) { try save($0) })
+        router.add("POST", "/1.1/batch", APIRoute(app: .app) { try batch($0) })
+        router.add("POST", "/1.1/batch/save", APIRoute(app: .app) { try save($0) })
     }
 
     /// spec §4.1: in order, not transactional; 200 with one item per request, in the same order.
-    static func batch(_ request: APIRequest) throws -> APIResponse {
+    static func batch(_ request: AppRequest) throws -> APIResponse {
         let operations = try BatchOperation.list(from: request.jsonObjectBody())
         return APIResponse(json: .array(operations.map { run($0, in: request) }))
     }
 
     /// One item. Comma-joined ids in a DELETE run one delete per id, all of them even after a
     /// failure; the item is `{}` when all succeeded, else the first error.
-    static func run(_ operation: BatchOperation, in request: APIRequest) -> JSON {
+    static func run(_ operation: BatchOperation, in request: AppRequest) -> JSON {
         guard let paths = operation.commaSeparatedPaths else {
             return SubResponse(request.dispatch(operation.subrequest())).item
         }

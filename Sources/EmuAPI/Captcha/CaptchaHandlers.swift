@@ -6,14 +6,14 @@ import LCWire
 /// (kind `captcha`, `to` = captcha token), since a test cannot read the picture.
 enum CaptchaHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/1.1/requestCaptcha", APIRoute(access: .app, work: .writes) { try request($0) })
-        router.add("GET", "/1.1/captchaImage", APIRoute(access: .appInQuery(parameter: "appId"), work: .slow) { try image($0) })
-        router.add("POST", "/1.1/verifyCaptcha", APIRoute(access: .app) { try verify($0) })
+        router.add("GET", "/1.1/requestCaptcha", APIRoute(app: .app, work: .writes) { try request($0) })
+        router.add("GET", "/1.1/captchaImage", APIRoute(app: .appInQuery(parameter: "appId"), work: .slow) { try image($0) })
+        router.add("POST", "/1.1/verifyCaptcha", APIRoute(app: .app) { try verify($0) })
     }
 
     /// `GET /1.1/requestCaptcha` → `{"captcha_token","captcha_url"}`.
-    static func request(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func request(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let options = app.configuration.options.messages
         // spec §7.1: the captcha service off → 119 (the master key still gets one).
         guard options.isCaptchaEnabled || request.isMaster else { throw APIError(.operationForbiddenForClients) }
@@ -36,8 +36,8 @@ enum CaptchaHandlers {
 
     /// `GET /1.1/captchaImage?appId=…&token=…`: the PNG, without keys (an `<img src>`).
     /// Unknown or expired token → 404.
-    static func image(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func image(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let token = request.query("token") ?? ""
         let now = app.clock.nowMilliseconds
         guard let captcha = try app.database.read({ db in try CaptchaStore.live(token: token, now: now, in: db) }) else {
@@ -52,8 +52,8 @@ enum CaptchaHandlers {
     }
 
     /// `POST /1.1/verifyCaptcha {"captcha_code","captcha_token"}` → `{"validate_token"}`.
-    static func verify(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func verify(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let body = try request.jsonObjectBody()
         guard let token = body["captcha_token"]?.stringValue, !token.isEmpty else {
             throw APIError(.invalidParameter("captcha_token is required."))

@@ -28,8 +28,7 @@ extension APIHandler {
             guard spec.delayMilliseconds > 0 else { answer(); return true }
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(spec.delayMilliseconds), execute: answer)
         case .resource(let spec):
-            let outer = APIRequest(http: HTTPRequest(method: "GET", target: "/", path: "/"), parameters: [:], requestId: requestId,
-                                   app: app, isMaster: true, dispatcher: self)
+            let outer = AppRequest(internalFor: app, requestId: requestId, dispatcher: self)
             let responder = ResourceResponder(spec: spec, match: match, context: context, outer: outer)
             let run: @Sendable () -> Void = { [self] in
                 var response = responder.respond()

@@ -5,31 +5,31 @@ import LCWire
 /// app's custom routes at run time, reload its route files, and read or set scenario states.
 enum CustomRouteHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/__admin/routes", APIRoute(access: .master) { request in
-            APIResponse(json: ["results": .array(try request.requiredApp.customRoutes.all.map(\.json))])
+        router.add("GET", "/__admin/routes", APIRoute(app: .master) { request in
+            APIResponse(json: ["results": .array(request.app.customRoutes.all.map(\.json))])
         })
-        router.add("POST", "/__admin/routes", APIRoute(access: .master) { request in
+        router.add("POST", "/__admin/routes", APIRoute(app: .master) { request in
             let route = try parse(request, fallbackId: nil)
-            try refusing { try request.requiredApp.customRoutes.add(route, replacing: false) }
+            try refusing { try request.app.customRoutes.add(route, replacing: false) }
             return APIResponse(status: 201, json: route.json)
         })
-        router.add("GET", "/__admin/routes/:id", APIRoute(access: .master) { request in
+        router.add("GET", "/__admin/routes/:id", APIRoute(app: .master) { request in
             APIResponse(json: try existing(request).json)
         })
-        router.add("PUT", "/__admin/routes/:id", APIRoute(access: .master) { request in
+        router.add("PUT", "/__admin/routes/:id", APIRoute(app: .master) { request in
             let id = request.parameter("id")
             let route = try parse(request, fallbackId: id)
             guard route.id == id else { throw APIError(.invalidParameter("Invalid route: its id '\(route.id)' is not '\(id)' of the URL.")) }
-            try refusing { try request.requiredApp.customRoutes.add(route, replacing: true) }
+            try refusing { try request.app.customRoutes.add(route, replacing: true) }
             return APIResponse(json: route.json)
         })
-        router.add("DELETE", "/__admin/routes/:id", APIRoute(access: .master) { request in
+        router.add("DELETE", "/__admin/routes/:id", APIRoute(app: .master) { request in
             _ = try existing(request)
-            try request.requiredApp.customRoutes.remove(request.parameter("id"))
+            request.app.customRoutes.remove(request.parameter("id"))
             return APIResponse(json: ["status": "ok", "deleted": 1])
         })
-        router.add("POST", "/__admin/routes/reload", APIRoute(access: .master) { request in
-            guard let source = try request.requiredApp.customRoutes.fileSource else {
+        router.add("POST", "/__admin/routes/reload", APIRoute(app: .master) { request in
+            guard let source = request.app.customRoutes.fileSource else {
                 throw APIError(.invalidParameter("No route files to reload: start with --routes <file or folder>."))
             }
             do {
@@ -42,15 +42,15 @@ enum CustomRouteHandlers {
     }
 
     /// A definition from the body; `fallbackId` (the URL's id) or a new `route-<n>` names it.
-    private static func parse(_ request: APIRequest, fallbackId: String?) throws -> CustomRoute {
+    private static func parse(_ request: AppRequest, fallbackId: String?) throws -> CustomRoute {
         let body = try request.jsonBody()
         let id = fallbackId ?? "route-\(ObjectIdGenerator.shared.next().suffix(8))"
         return try refusing { try CustomRoute(json: body, fallbackId: id, source: CustomRouteSource.api, baseDirectory: nil) }
     }
 
-    private static func existing(_ request: APIRequest) throws -> CustomRoute {
+    private static func existing(_ request: AppRequest) throws -> CustomRoute {
         let id = request.parameter("id")
-        guard let route = try request.requiredApp.customRoutes.route(id) else {
+        guard let route = request.app.customRoutes.route(id) else {
             throw APIError(LCErrorCode(code: 404, message: "No custom route '\(id)'.", httpStatus: 404))
         }
         return route

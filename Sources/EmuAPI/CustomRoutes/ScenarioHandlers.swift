@@ -5,20 +5,20 @@ import LCWire
 /// with `{"state": "…"}` sets one; `DELETE /__admin/scenarios` puts every one back to `Started`.
 enum ScenarioHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/__admin/scenarios", APIRoute(access: .master) { request in
-            let scenarios = try request.requiredApp.customRoutes.scenarios
+        router.add("GET", "/__admin/scenarios", APIRoute(app: .master) { request in
+            let scenarios = request.app.customRoutes.scenarios
             return APIResponse(json: ["results": .array(scenarios.map { ["name": .string($0.name), "state": .string($0.state)] })])
         })
-        router.add("PUT", "/__admin/scenarios/:name", APIRoute(access: .master) { request in
+        router.add("PUT", "/__admin/scenarios/:name", APIRoute(app: .master) { request in
             guard let state = try request.jsonObjectBody()["state"]?.stringValue, !state.isEmpty else {
                 throw APIError(.invalidParameter("Give the scenario's new state: {\"state\": \"…\"}."))
             }
             let name = request.parameter("name")
-            try request.requiredApp.customRoutes.setScenario(name, to: state)
+            request.app.customRoutes.setScenario(name, to: state)
             return APIResponse(json: ["name": .string(name), "state": .string(state)])
         })
-        router.add("DELETE", "/__admin/scenarios", APIRoute(access: .master) { request in
-            try request.requiredApp.customRoutes.resetScenarios()
+        router.add("DELETE", "/__admin/scenarios", APIRoute(app: .master) { request in
+            request.app.customRoutes.resetScenarios()
             return APIResponse(json: ["status": "ok"])
         })
     }

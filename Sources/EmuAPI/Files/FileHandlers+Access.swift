@@ -4,10 +4,10 @@ extension FileHandlers {
     /// `GET /1.1/files/<id>`: the `_File` object (read form, spec §2.7). Like any fetch (§2.4):
     /// an unknown id answers `{}`, and 404/101 only before the first file exists; the class
     /// permission `get` and the file's ACL apply (docs/access-control.md).
-    static func fetch(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func fetch(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let objectId = request.parameter("objectId")
-        let access = try request.accessContext()
+        let access = request.access
         return try app.database.read { db in
             try access.require(.get, on: LCClassName.file, in: db)
             if let record = try ObjectStore.fetch(className: LCClassName.file, objectId: objectId, in: db) {
@@ -21,9 +21,9 @@ extension FileHandlers {
 
     /// `DELETE /1.1/files/<id>` → `{}`, bytes included. Master key only: LeanCloud turns off
     /// `_File`'s delete permission by default. Deleting an unknown id also answers `{}`.
-    static func delete(_ request: APIRequest) throws -> APIResponse {
+    static func delete(_ request: AppRequest) throws -> APIResponse {
         guard request.isMaster else { throw APIError(.fileDeleteForbidden) }
-        let app = try request.requiredApp
+        let app = request.app
         let objectId = request.parameter("objectId")
         try app.database.write { db in try FileStore.deleteFile(id: objectId, in: db) }
         return APIResponse(json: .object(JSONObject()))
@@ -32,8 +32,8 @@ extension FileHandlers {
     /// `GET /__files/<appId>/<key>` (and `GET /<key>`, APIHandler+RootFiles.swift): the bytes with
     /// their stored type, without keys, like a CDN URL. Query strings (thumbnail parameters
     /// `?imageView/…`) are ignored: the original is served.
-    static func serve(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func serve(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let key = request.parameter("key")
         guard let blob = try app.database.read({ db in try FileStore.blob(key: key, in: db) }) else {
             throw APIError(.routeNotFound)

@@ -4,7 +4,7 @@ import LCWire
 extension FileHandlers {
     /// `POST /1.1/files` with JSON: an external file `{"name","url",…}` (spec §8.1), or inline
     /// bytes `{"base64",…}`. 201 `{objectId, createdAt}` with `Location`, like an object create.
-    static func createFromJSON(_ request: APIRequest) throws -> APIResponse {
+    static func createFromJSON(_ request: AppRequest) throws -> APIResponse {
         let record = try create(from: request.jsonObjectBody(), pathName: nil, request)
         return created(record, request, body: [
             LCFieldName.objectId: .string(record.objectId), LCFieldName.createdAt: .string(record.createdAt.iso),
@@ -14,7 +14,7 @@ extension FileHandlers {
     /// `POST /1.1/files/<name>`: the older direct form. A JSON body with `url` or `base64` is read
     /// as above (the Python SDK's external and US-region uploads); any other body is the file's
     /// bytes, typed by `Content-Type`. 201 `{objectId, createdAt, name, url, size}`.
-    static func createNamed(_ request: APIRequest) throws -> APIResponse {
+    static func createNamed(_ request: AppRequest) throws -> APIResponse {
         let name = request.parameter("objectId")
         let record: ObjectRecord
         if let body = jsonFileBody(request) {
@@ -32,7 +32,7 @@ extension FileHandlers {
     }
 
     /// A JSON object body that describes a file, or nil when the body is the file itself.
-    private static func jsonFileBody(_ request: APIRequest) -> JSONObject? {
+    private static func jsonFileBody(_ request: AppRequest) -> JSONObject? {
         let type = request.http.headers["Content-Type"]?.lowercased() ?? ""
         guard type.hasPrefix("application/json"), let object = try? request.jsonObjectBody(),
               object["url"]?.stringValue != nil || object["base64"]?.stringValue != nil
@@ -40,7 +40,7 @@ extension FileHandlers {
         return object
     }
 
-    private static func create(from body: JSONObject, pathName: String?, _ request: APIRequest) throws -> ObjectRecord {
+    private static func create(from body: JSONObject, pathName: String?, _ request: AppRequest) throws -> ObjectRecord {
         let draft = try FileDraft(body: body)
         if let url = body["url"]?.stringValue, !url.isEmpty {
             return try storeExternal(url: url, name: pathName ?? draft.name, draft: draft, request)
@@ -57,8 +57,8 @@ extension FileHandlers {
     }
 
     /// A `_File` pointing at someone else's URL: no bytes here. `metaData.__source` says so.
-    private static func storeExternal(url: String, name: String?, draft: FileDraft, _ request: APIRequest) throws -> ObjectRecord {
-        let app = try request.requiredApp
+    private static func storeExternal(url: String, name: String?, draft: FileDraft, _ request: AppRequest) throws -> ObjectRecord {
+        let app = request.app
         let name = name ?? URL(string: url)?.lastPathComponent.nonEmpty ?? "file"
         var extras: JSONObject = [:]
         if draft.metaData["__source"] == nil { extras["__source"] = "external" }
@@ -70,8 +70,8 @@ extension FileHandlers {
     }
 
     /// A `_File` with its bytes, stored at once.
-    static func store(_ bytes: [UInt8], name: String, mimeType: String?, draft: FileDraft, _ request: APIRequest) throws -> ObjectRecord {
-        let app = try request.requiredApp
+    static func store(_ bytes: [UInt8], name: String, mimeType: String?, draft: FileDraft, _ request: AppRequest) throws -> ObjectRecord {
+        let app = request.app
         let now = app.clock.now
         let key = FileKey.generate(name: name, keepFileName: false)
         let type = mimeType ?? FileMIMEType.guess(name: name)
@@ -86,7 +86,7 @@ extension FileHandlers {
     }
 
     /// 201 with `Location: <base>/1.1/files/<id>` (spec §1.5).
-    private static func created(_ record: ObjectRecord, _ request: APIRequest, body: JSONObject) -> APIResponse {
+    private static func created(_ record: ObjectRecord, _ request: AppRequest, body: JSONObject) -> APIResponse {
         var response = APIResponse(status: 201, json: .object(body))
         response.headers.add("Location", "\(request.baseURL)/1.1/files/\(record.objectId)")
         return response

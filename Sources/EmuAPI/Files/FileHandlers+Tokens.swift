@@ -4,8 +4,8 @@ import Primitives
 
 extension FileHandlers {
     /// `POST /1.1/fileTokens`: creates the `_File` and answers where to upload its bytes.
-    static func createToken(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func createToken(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let body = try request.jsonObjectBody()
         let draft = try FileDraft(body: body)
         let key = try chosenKey(body, request) ?? FileKey.generate(
@@ -35,7 +35,7 @@ extension FileHandlers {
     }
 
     /// A `key` from the body: master key only, and it must be usable as a URL path.
-    private static func chosenKey(_ body: JSONObject, _ request: APIRequest) throws -> String? {
+    private static func chosenKey(_ body: JSONObject, _ request: AppRequest) throws -> String? {
         guard let value = body["key"], !value.isNull else { return nil }
         guard request.isMaster else { throw APIError(.fileKeyNeedsMaster) }
         guard let key = value.stringValue, FileKey.isValid(key) else { throw APIError(.invalidFileKey) }
@@ -44,8 +44,8 @@ extension FileHandlers {
 
     /// `PUT /__files/upload/<appId>/<token>`, the S3-style upload: no keys, the token is the
     /// credential; it works once and until it expires. Answers 200 with an `ETag`, as S3 does.
-    static func upload(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func upload(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let token = request.parameter("token")
         let bytes = request.http.body
         let now = app.clock.nowMilliseconds
@@ -67,8 +67,8 @@ extension FileHandlers {
 
     /// `POST /1.1/fileCallback {"token","result"}`: the client reports the upload's outcome;
     /// `result: false` deletes the pending file. The token is spent either way.
-    static func callback(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func callback(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let body = try request.jsonObjectBody()
         guard let token = body["token"]?.stringValue else { throw APIError(.malformedFile("\"token\" is missing")) }
         let succeeded = body["result"]?.boolValue ?? true

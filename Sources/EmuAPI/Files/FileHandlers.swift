@@ -18,17 +18,17 @@ enum FileHandlers {
     static let uploadTokenLifetimeMilliseconds: Int64 = 3_600_000
 
     static func register(in router: inout Router<APIRoute>) {
-        router.add("POST", "/1.1/fileTokens", APIRoute(access: .app) { try createToken($0) })
-        router.add("POST", "/1.1/fileCallback", APIRoute(access: .app) { try callback($0) })
+        router.add("POST", "/1.1/fileTokens", APIRoute(app: .app) { try createToken($0) })
+        router.add("POST", "/1.1/fileCallback", APIRoute(app: .app) { try callback($0) })
         router.add("PUT", "/__files/upload/:appId/:token",
-                   APIRoute(access: .appInPath(parameter: "appId")) { try upload($0) })
+                   APIRoute(app: .appInPath(parameter: "appId")) { try upload($0) })
         router.add("GET", "/__files/:appId/*key",
-                   APIRoute(access: .appInPath(parameter: "appId"), work: .slow) { try serve($0) })
-        router.add("POST", "/1.1/files", APIRoute(access: .app) { try createFromJSON($0) })
+                   APIRoute(app: .appInPath(parameter: "appId"), work: .slow) { try serve($0) })
+        router.add("POST", "/1.1/files", APIRoute(app: .app) { try createFromJSON($0) })
         // The router keeps one capture name per position, so the POST's file name is `objectId` too.
-        router.add("POST", "/1.1/files/:objectId", APIRoute(access: .app) { try createNamed($0) })
-        router.add("GET", "/1.1/files/:objectId", APIRoute(access: .app) { try fetch($0) })
-        router.add("DELETE", "/1.1/files/:objectId", APIRoute(access: .app) { try delete($0) })
+        router.add("POST", "/1.1/files/:objectId", APIRoute(app: .app) { try createNamed($0) })
+        router.add("GET", "/1.1/files/:objectId", APIRoute(app: .app) { try fetch($0) })
+        router.add("DELETE", "/1.1/files/:objectId", APIRoute(app: .app) { try delete($0) })
     }
 
     /// A new objectId stamped with the emulator clock.

@@ -11,8 +11,8 @@ extension FriendshipHandlers {
     /// `POST /1.1/users/friendshipRequests {"user","friend"[,"friendship"]}` → 201. `user` must be
     /// the session's user (or any user with the master key). With attributes, the requester's
     /// `_Followee` row of the friend is made at once, `friendStatus: false`, as LeanCloud does.
-    static func createRequest(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func createRequest(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let body = try request.jsonObjectBody()
         guard let user = body["user"].flatMap(LCPointer.init(json:)), user.className == LCClassName.user,
               let friend = body["friend"].flatMap(LCPointer.init(json:)), friend.className == LCClassName.user
@@ -45,7 +45,7 @@ extension FriendshipHandlers {
     /// `PUT …/<id>/accept {"friendship"}`: the request becomes `accepted`; both users follow each
     /// other as friends (`friendStatus: true`), the friend's row with the given attributes.
     /// A declined request may still be accepted; only the requested friend may do either.
-    static func accept(_ request: APIRequest) throws -> APIResponse {
+    static func accept(_ request: AppRequest) throws -> APIResponse {
         let attributes = try FriendshipAttributes.parse(try optionalBody(request), key: "friendship")
         return try answer(request, status: RequestStatus.accepted) { record, now, db in
             guard let userId = LCPointer(json: record.fields["user"] ?? nil)?.objectId,
@@ -58,15 +58,15 @@ extension FriendshipHandlers {
     }
 
     /// `PUT …/<id>/decline`: the request becomes `declined`; nothing else changes.
-    static func decline(_ request: APIRequest) throws -> APIResponse {
+    static func decline(_ request: AppRequest) throws -> APIResponse {
         try answer(request, status: RequestStatus.declined) { _, _, _ in }
     }
 
     /// Sets a request's status after `then` ran → `{"updatedAt","objectId"}`. Unknown → 101;
     /// already accepted → 137 (nothing is left to decide); another user's → 403.
-    private static func answer(_ request: APIRequest, status: String,
+    private static func answer(_ request: AppRequest, status: String,
                                then: (ObjectRecord, LCDate, Database) throws -> Void) throws -> APIResponse {
-        let app = try request.requiredApp
+        let app = request.app
         let caller = try request.caller()
         let now = app.clock.now
         let record = try app.database.write { db -> ObjectRecord in

@@ -17,20 +17,20 @@ enum FriendshipHandlers {
     static func register(in router: inout Router<APIRoute>) {
         // The router keeps one capture name per position: `:objectId` as the other user routes.
         let edge = "/1.1/users/:objectId/friendship/:targetId"
-        router.add("POST", edge, APIRoute(access: .app) { try follow($0) })
-        router.add("PUT", edge, APIRoute(access: .app) { try updateAttributes($0) })
-        router.add("DELETE", edge, APIRoute(access: .app) { try unfollow($0) })
-        router.add("GET", "/1.1/users/:objectId/followers", APIRoute(access: .app) { try list($0, LCClassName.follower) })
-        router.add("GET", "/1.1/users/:objectId/followees", APIRoute(access: .app) { try list($0, LCClassName.followee) })
-        router.add("GET", "/1.1/users/:objectId/followersAndFollowees", APIRoute(access: .app) { try both($0) })
-        router.add("POST", "/1.1/users/friendshipRequests", APIRoute(access: .app) { try createRequest($0) })
-        router.add("PUT", "/1.1/users/friendshipRequests/:requestId/accept", APIRoute(access: .app) { try accept($0) })
-        router.add("PUT", "/1.1/users/friendshipRequests/:requestId/decline", APIRoute(access: .app) { try decline($0) })
+        router.add("POST", edge, APIRoute(app: .app) { try follow($0) })
+        router.add("PUT", edge, APIRoute(app: .app) { try updateAttributes($0) })
+        router.add("DELETE", edge, APIRoute(app: .app) { try unfollow($0) })
+        router.add("GET", "/1.1/users/:objectId/followers", APIRoute(app: .app) { try list($0, LCClassName.follower) })
+        router.add("GET", "/1.1/users/:objectId/followees", APIRoute(app: .app) { try list($0, LCClassName.followee) })
+        router.add("GET", "/1.1/users/:objectId/followersAndFollowees", APIRoute(app: .app) { try both($0) })
+        router.add("POST", "/1.1/users/friendshipRequests", APIRoute(app: .app) { try createRequest($0) })
+        router.add("PUT", "/1.1/users/friendshipRequests/:requestId/accept", APIRoute(app: .app) { try accept($0) })
+        router.add("PUT", "/1.1/users/friendshipRequests/:requestId/decline", APIRoute(app: .app) { try decline($0) })
     }
 
     /// Follows `target`. A second follow merges its attributes into the existing rows.
-    static func follow(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func follow(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let (userId, targetId) = try FriendshipActor.edge(request)
         let attributes = try FriendshipAttributes.parse(edgeBody: try optionalBody(request))
         try app.database.write { db in
@@ -41,8 +41,8 @@ enum FriendshipHandlers {
     }
 
     /// Changes the attributes of an existing edge; `221` when there is none.
-    static func updateAttributes(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func updateAttributes(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let (userId, targetId) = try FriendshipActor.edge(request)
         let attributes = try FriendshipAttributes.parse(edgeBody: try optionalBody(request))
         try app.database.write { db in
@@ -56,8 +56,8 @@ enum FriendshipHandlers {
 
     /// Unfollows (or, for friends, removes the friend from this user's side only); `221` when
     /// the user did not follow the target.
-    static func unfollow(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func unfollow(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let (userId, targetId) = try FriendshipActor.edge(request)
         try app.database.write { db in
             guard try FriendshipStore.unfollow(userId, targetId, in: db) else { throw APIError(.friendshipNotFound) }
@@ -67,7 +67,7 @@ enum FriendshipHandlers {
 
     /// The body as an object; an empty body or JSON `null` (the Python SDK's `follow` posts
     /// `null`: leancloud/user.py, `client.post(…, None)`) reads as `{}`.
-    static func optionalBody(_ request: APIRequest) throws -> JSONObject {
+    static func optionalBody(_ request: AppRequest) throws -> JSONObject {
         let body = try request.jsonBody()
         if body.isNull { return JSONObject() }
         guard let object = body.objectValue else { throw APIError(.malformedJSON) }

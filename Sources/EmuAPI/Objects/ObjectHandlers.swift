@@ -15,13 +15,13 @@ enum ObjectHandlers {
     }
 
     /// `fetchWhenSave=true`, or the JS SDK's legacy `new=true` (spec §2.3).
-    static func fetchWhenSave(_ request: APIRequest) -> Bool {
+    static func fetchWhenSave(_ request: AppRequest) -> Bool {
         RenderOptions.flag(request.query("fetchWhenSave")) || RenderOptions.flag(request.query("new"))
     }
 
     /// The `where` of a conditional update or delete, from the URL only (spec §2.5).
     /// Blank text matches everything; text that is not JSON → 107.
-    static func condition(_ request: APIRequest) throws -> WhereMatcher? {
+    static func condition(_ request: AppRequest) throws -> WhereMatcher? {
         guard let text = request.query("where") else { return nil }
         if text.allSatisfy(\.isWhitespace) { return try WhereMatcher(where: .object(JSONObject())) }
         return try WhereMatcher(where: try request.whereParameter(syntaxError: APIError(.malformedJSON)) ?? .object(JSONObject()))
@@ -30,13 +30,13 @@ enum ObjectHandlers {
     /// `POST …` → 201, `Location`, `{"objectId","createdAt"}`; with `fetchWhenSave` the whole
     /// saved object (spec §2.3).
     static func create(_ collection: ObjectCollection) -> APIRoute {
-        APIRoute(access: .app) { request in
-            let app = try request.requiredApp
+        APIRoute(app: .app) { request in
+            let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.signUp(request, collection: collection) }
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .create)
             let created = try ObjectWrites.create(className: className, patch: patch, app: app,
-                                                  render: fetchWhenSave(request), access: try request.accessContext())
+                                                  render: fetchWhenSave(request), access: request.access)
             let body = created.rendered ?? [
                 LCFieldName.objectId: .string(created.record.objectId),
                 LCFieldName.createdAt: .string(created.record.createdAt.iso),
@@ -52,12 +52,12 @@ enum ObjectHandlers {
     /// in an existing class is `200 {}`, an unknown class 404/101, an unknown user 400/211
     /// (spec §2.4).
     static func fetch(_ collection: ObjectCollection) -> APIRoute {
-        APIRoute(access: .app) { request in
-            let app = try request.requiredApp
+        APIRoute(app: .app) { request in
+            let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.fetch(request) }
             let objectId = request.parameter("objectId")
-            let access = try request.accessContext()
+            let access = request.access
             let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
             let body = try app.database.read { db -> JSONObject in
                 // spec §6.3, §2.4: class permission `get`, then the object's ACL.
@@ -76,15 +76,15 @@ enum ObjectHandlers {
     /// `PUT …/<id>` → `{"updatedAt","objectId"}`, preceded by the changed fields with
     /// `fetchWhenSave`; `?where=` makes it conditional (305) (spec §2.5).
     static func update(_ collection: ObjectCollection) -> APIRoute {
-        APIRoute(access: .app) { request in
-            let app = try request.requiredApp
+        APIRoute(app: .app) { request in
+            let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.update(request) }
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .update)
             let updated = try ObjectWrites.update(
                 className: className, objectId: request.parameter("objectId"), patch: patch,
                 condition: try condition(request), app: app, fetchWhenSave: fetchWhenSave(request),
-                access: try request.accessContext())
+                access: request.access)
             var body = updated.changedFields ?? JSONObject()
             body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
             body[LCFieldName.objectId] = .string(updated.record.objectId)
@@ -95,12 +95,12 @@ enum ObjectHandlers {
     /// `DELETE …/<id>` → `200 {}`; `?where=` makes it conditional (305). The body is ignored:
     /// SDKs send `null`, `{}` or hook flags there (spec §2.6).
     static func delete(_ collection: ObjectCollection) -> APIRoute {
-        APIRoute(access: .app) { request in
-            let app = try request.requiredApp
+        APIRoute(app: .app) { request in
+            let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.delete(request) }
             try ObjectWrites.delete(className: className, objectId: request.parameter("objectId"),
-                                    condition: try condition(request), app: app, access: try request.accessContext())
+                                    condition: try condition(request), app: app, access: request.access)
             return APIResponse(json: .object(JSONObject()))
         }
     }

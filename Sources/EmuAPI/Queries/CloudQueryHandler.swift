@@ -4,7 +4,7 @@ import LCWire
 /// `GET /1.1/cloudQuery?cql=…&pvalues=…` (§3.8): the `select` subset of CQL, run as an ordinary
 /// query. Anything else (insert, update, delete, unsupported syntax) answers 300.
 enum CloudQueryHandler {
-    static func handle(_ request: APIRequest) throws -> APIResponse {
+    static func handle(_ request: AppRequest) throws -> APIResponse {
         guard let cql = request.query("cql"), !cql.isEmpty else { throw CQLError.syntax("missing cql") }
         var values: [JSON] = []
         if let text = request.query("pvalues"), !text.isEmpty {

@@ -5,7 +5,7 @@ import LCWire
 /// `GET /1.1/classes/<Class>`: queries (§3), filtered, ordered and paged inside SQLite.
 enum QueryHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/1.1/classes/:className", APIRoute(access: .app) { request in
+        router.add("GET", "/1.1/classes/:className", APIRoute(app: .app) { request in
             let className = request.parameter("className")
             guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
             let parameters = try QueryParameters(request)
@@ -21,30 +21,30 @@ enum QueryHandlers {
             return APIResponse(json: .object(try run(className, parameters, render, request)))
         })
         // spec §6.4: role queries on the `/1.1/roles` alias.
-        router.add("GET", "/1.1/roles", APIRoute(access: .app) { request in
+        router.add("GET", "/1.1/roles", APIRoute(app: .app) { request in
             let parameters = try QueryParameters(request)
             return APIResponse(json: .object(try run(LCClassName.role, parameters, RenderOptions(parameter: { request.query($0) }), request)))
         })
-        router.add("GET", "/1.1/cloudQuery", APIRoute(access: .app) { request in
+        router.add("GET", "/1.1/cloudQuery", APIRoute(app: .app) { request in
             try CloudQueryHandler.handle(request)
         })
-        router.add("GET", "/1.1/scan/classes/:className", APIRoute(access: .master, work: .slow) { request in
+        router.add("GET", "/1.1/scan/classes/:className", APIRoute(app: .master, work: .slow) { request in
             try ScanHandler.handle(request)
         })
     }
 
     /// The class a relation field points to; unknown fields keep the queried class.
-    private static func relationTarget(of key: String, in className: String, _ request: APIRequest) throws -> String {
-        let type = try request.requiredApp.database.read { db in try ClassSchema.load(className, in: db).type(of: key) }
+    private static func relationTarget(of key: String, in className: String, _ request: AppRequest) throws -> String {
+        let type = try request.app.database.read { db in try ClassSchema.load(className, in: db).type(of: key) }
         if case .relation(let target)? = type, !target.isEmpty { return target }
         return className
     }
 
     /// `{"results":[…]}` plus `"count"` when asked; shared by CQL.
     static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
-                    _ request: APIRequest) throws -> JSONObject {
-        let app = try request.requiredApp
-        let access = try request.accessContext()
+                    _ request: AppRequest) throws -> JSONObject {
+        let app = request.app
+        let access = request.access
         let plan = try app.database.read { db in
             // spec §6.3 class permission `find`; §6.2 unreadable objects are left out in SQL, so
             // limit, skip and count see only what the caller may read.

@@ -9,8 +9,8 @@ import LCWire
 enum ScanHandler {
     static let cursorLifetimeMs: Int64 = 10 * 60 * 1000
 
-    static func handle(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func handle(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let className = request.parameter("className")
         guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
         var scanKey = request.query("scan_key") ?? LCFieldName.objectId

@@ -5,15 +5,15 @@ import LCWire
 /// six-digit code (to the outbox), `verifySmsCode/<code>` spends it.
 enum SMSHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("POST", "/1.1/requestSmsCode", APIRoute(access: .app) { try requestCode($0) })
-        router.add("POST", "/1.1/verifySmsCode/:code", APIRoute(access: .app) { try verifyCode($0) })
+        router.add("POST", "/1.1/requestSmsCode", APIRoute(app: .app) { try requestCode($0) })
+        router.add("POST", "/1.1/verifySmsCode/:code", APIRoute(app: .app) { try verifyCode($0) })
     }
 
     /// Most minutes a code may live: a day, like the daily limit's window.
     static let ttlMinutes = 1...1440
 
     /// `POST /1.1/requestSmsCode {"mobilePhoneNumber"[, "smsType", "ttl", "validate_token", "name", "op"]}` → `{}`.
-    static func requestCode(_ request: APIRequest) throws -> APIResponse {
+    static func requestCode(_ request: AppRequest) throws -> APIResponse {
         try requireGenericSms(request)
         let body = try request.jsonObjectBody()
         let phone = try PhoneNumber.required(body)
@@ -34,7 +34,7 @@ enum SMSHandlers {
     }
 
     /// `POST /1.1/verifySmsCode/<code> {"mobilePhoneNumber"}` → `{}`; wrong, expired or used → 603.
-    static func verifyCode(_ request: APIRequest) throws -> APIResponse {
+    static func verifyCode(_ request: AppRequest) throws -> APIResponse {
         try requireGenericSms(request)
         var body = try request.jsonObjectBody()
         // Older SDKs put the number in the query string.
@@ -42,7 +42,7 @@ enum SMSHandlers {
             body["mobilePhoneNumber"] = .string(number)
         }
         let phone = try PhoneNumber.required(body)
-        let app = try request.requiredApp
+        let app = request.app
         let now = app.clock.nowMilliseconds
         let code = request.parameter("code")
         guard try app.database.write({ db in
@@ -62,8 +62,8 @@ enum SMSHandlers {
     }
 
     /// spec §7.2: without the app option, clients get 119; the master key still works.
-    static func requireGenericSms(_ request: APIRequest) throws {
-        let app = try request.requiredApp
+    static func requireGenericSms(_ request: AppRequest) throws {
+        let app = request.app
         guard app.configuration.options.messages.isGenericSmsEnabled || request.isMaster else {
             throw APIError(.operationForbiddenForClients)
         }

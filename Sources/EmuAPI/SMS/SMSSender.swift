@@ -6,8 +6,8 @@ struct SMSSender {
     let app: AppRuntime
     let isMaster: Bool
 
-    init(_ request: APIRequest) throws {
-        app = try request.requiredApp
+    init(_ request: AppRequest) throws {
+        app = request.app
         isMaster = request.isMaster
     }
 

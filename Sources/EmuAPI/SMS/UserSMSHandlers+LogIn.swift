@@ -4,8 +4,8 @@ import LCWire
 extension UserSMSHandlers {
     /// `POST /1.1/login {"mobilePhoneNumber","smsCode"}` (spec §5.4): the log-in answer; the
     /// number counts as verified. 213 unknown number, 603 bad code.
-    static func logIn(_ request: APIRequest, fields: JSONObject) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func logIn(_ request: AppRequest, fields: JSONObject) throws -> APIResponse {
+        let app = request.app
         let phone = try PhoneNumber.required(fields)
         let code = fields["smsCode"]?.stringValue ?? ""
         let now = app.clock.nowMilliseconds
@@ -23,8 +23,8 @@ extension UserSMSHandlers {
 
     /// `usersByMobilePhone {"mobilePhoneNumber","smsCode"[, "password", "username"]}`: logs in
     /// (200) or signs up (201) with a verified number; the username defaults to the number.
-    static func signUpOrLogIn(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func signUpOrLogIn(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let fields = try request.jsonObjectBody()
         let phone = try PhoneNumber.required(fields)
         let code = fields["smsCode"]?.stringValue ?? ""
@@ -49,7 +49,7 @@ extension UserSMSHandlers {
         if let existing { return APIResponse(json: .object(existing)) }
         // A sign-up like any other (class permissions apply); then the flag a client may not
         // write itself: the code proved the number.
-        let (created, token) = try UserWrites.create(fields: signUp, app: app, access: try request.accessContext())
+        let (created, token) = try UserWrites.create(fields: signUp, app: app, access: request.access)
         let body = try app.database.write { db -> JSONObject in
             var record = created
             try markVerified(&record, app: app, in: db)

@@ -5,8 +5,8 @@ extension UserSMSHandlers {
     /// `mobilePhoneVerified: true`. The code is checked first, as LeanCloud does: a wrong code
     /// answers 603 whether or not the number is registered, so it reveals nothing about it; a
     /// good code for a number no user holds any more answers 213 (and is not spent).
-    static func verifyPhone(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func verifyPhone(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let phone = try PhoneNumber.required(try request.jsonObjectBody())
         let code = request.parameter("code")
         let now = app.clock.nowMilliseconds
@@ -26,8 +26,8 @@ extension UserSMSHandlers {
     /// `PUT resetPasswordBySmsCode/<code> {"password","mobilePhoneNumber"}` → `{}`. The user's
     /// sessions end (spec §5.2) and the number counts as verified: the code reached it. The code
     /// is checked before the number is looked up (603 before 213), as in `verifyPhone`.
-    static func resetPassword(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func resetPassword(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let body = try request.jsonObjectBody()
         guard let password = body[LCFieldName.password], password != .string(""), !password.isNull else {
             throw APIError(.passwordMissing)
@@ -58,8 +58,8 @@ extension UserSMSHandlers {
     /// user's session, says whose number changes (LeanCloud's reference example sends none, and
     /// the Python SDK's `change_phone_number` is a class method). With a session, only that
     /// user's code matches. A bad code, or another user's → 603.
-    static func changePhone(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func changePhone(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let sessionUserId = try request.caller().userId
         let body = try request.jsonObjectBody()
         let phone = try PhoneNumber.required(body)

@@ -5,8 +5,8 @@ import LCWire
 /// purpose through `SMSSender` (captcha gate, rate limits, outbox), and its partner spends it.
 enum UserSMSHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        func post(_ path: String, _ handler: @escaping @Sendable (APIRequest) throws -> APIResponse) {
-            router.add("POST", path, APIRoute(access: .app) { try handler($0) })
+        func post(_ path: String, _ handler: @escaping @Sendable (AppRequest) throws -> APIResponse) {
+            router.add("POST", path, APIRoute(app: .app) { try handler($0) })
         }
         post("/1.1/requestLoginSmsCode") { try requestLogin($0) }
         post("/1.1/usersByMobilePhone") { try signUpOrLogIn($0) }
@@ -14,7 +14,7 @@ enum UserSMSHandlers {
         post("/1.1/verifyMobilePhone/:code") { try verifyPhone($0) }
         post("/1.1/requestPasswordResetBySmsCode") { try requestPasswordReset($0) }
         router.add("PUT", "/1.1/resetPasswordBySmsCode/:code",
-                   APIRoute(access: .app) { try resetPassword($0) })
+                   APIRoute(app: .app) { try resetPassword($0) })
         post("/1.1/requestChangePhoneNumber") { try requestPhoneChange($0) }
         post("/1.1/changePhoneNumber") { try changePhone($0) }
     }
@@ -32,7 +32,7 @@ enum UserSMSHandlers {
 
     /// `requestLoginSmsCode {"mobilePhoneNumber"[, "validate_token"]}` → `{}`; 213 for an unknown
     /// number, 215 when the app wants verified numbers and this one is not.
-    static func requestLogin(_ request: APIRequest) throws -> APIResponse {
+    static func requestLogin(_ request: AppRequest) throws -> APIResponse {
         let (app, body, phone, user) = try phoneUser(request)
         if app.configuration.options.messages.requiresVerifiedPhoneForSmsLogin,
            user.fields[LCFieldName.mobilePhoneVerified] != .bool(true) {
@@ -43,7 +43,7 @@ enum UserSMSHandlers {
     }
 
     /// `requestMobilePhoneVerify` → `{}`; sends nothing when the number is already verified.
-    static func requestPhoneVerify(_ request: APIRequest) throws -> APIResponse {
+    static func requestPhoneVerify(_ request: AppRequest) throws -> APIResponse {
         let (_, body, phone, user) = try phoneUser(request)
         if user.fields[LCFieldName.mobilePhoneVerified] == .bool(true) { return empty }
         try SMSSender(request).send(SMSCodes.Request(phone: phone, purpose: Purpose.verifyPhone, userId: user.objectId), body: body)
@@ -51,7 +51,7 @@ enum UserSMSHandlers {
     }
 
     /// `requestPasswordResetBySmsCode` → `{}`; 213 for an unknown number.
-    static func requestPasswordReset(_ request: APIRequest) throws -> APIResponse {
+    static func requestPasswordReset(_ request: AppRequest) throws -> APIResponse {
         let (_, body, phone, user) = try phoneUser(request)
         try SMSSender(request).send(SMSCodes.Request(phone: phone, purpose: Purpose.resetPassword, userId: user.objectId), body: body)
         return empty
@@ -59,8 +59,8 @@ enum UserSMSHandlers {
 
     /// `requestChangePhoneNumber {"mobilePhoneNumber"[, "ttl", "validate_token"]}` with a session
     /// → `{}`: the code goes to the NEW number. No session → 206; number taken → 214.
-    static func requestPhoneChange(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func requestPhoneChange(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let userId = try sessionUser(request)
         let body = try request.jsonObjectBody()
         let phone = try PhoneNumber.required(body)
@@ -77,8 +77,8 @@ enum UserSMSHandlers {
     }
 
     /// The body of a code request, its number and the user holding it (none → 213).
-    private static func phoneUser(_ request: APIRequest) throws -> (AppRuntime, JSONObject, PhoneNumber, ObjectRecord) {
-        let app = try request.requiredApp
+    private static func phoneUser(_ request: AppRequest) throws -> (AppRuntime, JSONObject, PhoneNumber, ObjectRecord) {
+        let app = request.app
         let body = try request.jsonObjectBody()
         let phone = try PhoneNumber.required(body)
         let user = try app.database.read { db in try UserPhoneLookup.requiredUser(withPhone: phone, in: db) }
@@ -86,7 +86,7 @@ enum UserSMSHandlers {
     }
 
     /// The user of the request's session; none → 206.
-    static func sessionUser(_ request: APIRequest) throws -> String {
+    static func sessionUser(_ request: AppRequest) throws -> String {
         guard let userId = try request.caller().userId else { throw APIError(.sessionMissing) }
         return userId
     }

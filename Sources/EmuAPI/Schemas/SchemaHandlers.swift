@@ -5,13 +5,13 @@ import LCWire
 /// their fields' types, `{"Post":{"objectId":{"type":"String"},…,"author":{"type":"Pointer","className":"_User"}}}`.
 enum SchemaHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/1.1/schemas", APIRoute(access: .master) { request in
-            let schemas = try request.requiredApp.database.read { db in try SchemaCatalog.all(in: db) }
+        router.add("GET", "/1.1/schemas", APIRoute(app: .master) { request in
+            let schemas = try request.app.database.read { db in try SchemaCatalog.all(in: db) }
             return APIResponse(json: .object(schemas))
         })
-        router.add("GET", "/1.1/schemas/:className", APIRoute(access: .master) { request in
+        router.add("GET", "/1.1/schemas/:className", APIRoute(app: .master) { request in
             let name = request.parameter("className")
-            let schema = try request.requiredApp.database.read { db in try SchemaCatalog.schema(of: name, in: db) }
+            let schema = try request.app.database.read { db in try SchemaCatalog.schema(of: name, in: db) }
             guard let schema else { throw APIError(.objectNotFound) }
             return APIResponse(json: .object(schema))
         })

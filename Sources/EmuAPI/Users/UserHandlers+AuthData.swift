@@ -6,9 +6,9 @@ extension UserHandlers {
     /// created (201, `{"username","sessionToken","createdAt","objectId"}`), or with
     /// `?failOnNotExist=true` the answer is 211. Lookup and creation share one transaction, so
     /// two parallel first log-ins of one account make one user.
-    static func authDataLogIn(_ request: APIRequest, body: JSONObject, authData: JSONObject,
+    static func authDataLogIn(_ request: AppRequest, body: JSONObject, authData: JSONObject,
                               collection: ObjectCollection) throws -> APIResponse {
-        let app = try request.requiredApp
+        let app = request.app
         let entries = try AuthDataEntry.entries(of: authData)
         guard !entries.isEmpty else { throw APIError(.linkedIdMissing) }
         let links = try AuthDataLinks.withUnionIds(authData)
@@ -17,7 +17,7 @@ extension UserHandlers {
         if fields[LCFieldName.username] == nil { fields[LCFieldName.username] = .string(UserWrites.randomUsername()) }
         try UserValidation.checkUpdate(fields)
         let failOnNotExist = RenderOptions.flag(request.query("failOnNotExist"))
-        let access = try request.accessContext()
+        let access = request.access
         let (status, objectId, answer) = try app.database.write { db -> (Int, String, JSONObject) in
             if var user = try AuthDataLinks.linkedUser(entries, in: db) {
                 // Log in, storing the fresh entries (new access tokens, a newly linked platform).

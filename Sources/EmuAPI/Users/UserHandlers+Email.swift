@@ -3,7 +3,7 @@ import LCWire
 extension UserHandlers {
     /// `POST /1.1/requestPasswordReset {"email"}` → `{}`; the outbox receives an email with a
     /// reset link that works against LCEmu for one hour (spec §5.9, docs/users.md).
-    static func requestPasswordReset(_ request: APIRequest) throws -> APIResponse {
+    static func requestPasswordReset(_ request: AppRequest) throws -> APIResponse {
         try sendLink(.resetPassword, request) { link in
             "Someone asked to reset the password of your account. Open this link within one hour to choose a new one: \(link)"
         }
@@ -11,16 +11,16 @@ extension UserHandlers {
 
     /// `POST /1.1/requestEmailVerify {"email"}` → `{}`; the outbox receives an email whose link
     /// sets `emailVerified` to true, valid for one week (spec §5.9).
-    static func requestEmailVerify(_ request: APIRequest) throws -> APIResponse {
+    static func requestEmailVerify(_ request: AppRequest) throws -> APIResponse {
         try sendLink(.verifyEmail, request) { link in
             "Please confirm your email address by opening this link within one week: \(link)"
         }
     }
 
     /// 204 without an email, 205 when no user has it; otherwise a link is issued and mailed.
-    private static func sendLink(_ purpose: UserLinks.Purpose, _ request: APIRequest,
+    private static func sendLink(_ purpose: UserLinks.Purpose, _ request: AppRequest,
                                  text: (String) -> String) throws -> APIResponse {
-        let app = try request.requiredApp
+        let app = request.app
         guard case .string(let email)? = try request.jsonObjectBody()[LCFieldName.email], !email.isEmpty else {
             throw APIError(.emailMissing)
         }

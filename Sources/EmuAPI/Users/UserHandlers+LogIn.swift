@@ -3,10 +3,10 @@ import LCWire
 extension UserHandlers {
     /// `POST /1.1/login` and the legacy `GET /1.1/login?username=&password=` (spec §5.4,
     /// login-flows §1): 200 with the user minus `password`, plus its stable `sessionToken`.
-    static func logIn(_ request: APIRequest, fields: JSONObject) throws -> APIResponse {
+    static func logIn(_ request: AppRequest, fields: JSONObject) throws -> APIResponse {
         // spec §5.4: `mobilePhoneNumber` + `smsCode` instead of a password.
         if let smsCode = fields["smsCode"], !smsCode.isNull { return try UserSMSHandlers.logIn(request, fields: fields) }
-        let app = try request.requiredApp
+        let app = request.app
         let (field, value, notFound) = try identifier(fields)
         guard case .string(let password)? = fields[LCFieldName.password], !password.isEmpty else {
             throw APIError(.passwordMissing)
@@ -52,7 +52,7 @@ extension UserHandlers {
     }
 
     /// The query parameters of the legacy GET form, as a body.
-    static func legacyLogInFields(_ request: APIRequest) -> JSONObject {
+    static func legacyLogInFields(_ request: AppRequest) -> JSONObject {
         var fields = JSONObject()
         for name in [LCFieldName.username, LCFieldName.email, LCFieldName.mobilePhoneNumber, LCFieldName.password] {
             if let value = request.query(name) { fields[name] = .string(value) }

@@ -6,8 +6,8 @@ extension UserHandlers {
     /// Here `?session_token=` wins over the header: it names the token to look up, not the caller.
     /// The Python SDK's `User.become(token)` and `is_authenticated()` send the token to check in
     /// the query while `X-LC-Session` carries the current user's (leancloud/user.py).
-    static func me(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func me(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let queried = request.query("session_token").flatMap { $0.isEmpty ? nil : $0 }
         guard let token = queried ?? request.sessionToken else { throw APIError(.userNotFound) }
         let body = try app.database.read { db -> JSONObject in
@@ -21,9 +21,9 @@ extension UserHandlers {
     /// `GET /1.1/users/<id>` (and `/1.1/classes/_User/<id>`): the user without password or
     /// token; `authData` only for its owner or the master key; unknown → 400/211 (§5.6, §2.4).
     /// Reads follow the `get` class permission and the user's ACL like any object (§6.2, §6.3).
-    static func fetch(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
-        let access = try request.accessContext()
+    static func fetch(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
+        let access = request.access
         let objectId = request.parameter("objectId")
         let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
         let body = try app.database.read { db -> JSONObject in

@@ -3,8 +3,8 @@ import LCWire
 extension UserHandlers {
     /// `PUT /1.1/users/<id>/refreshSessionToken` (the user's session or master) → the whole
     /// user with a new token; the old one stops working at once (spec §5.7).
-    static func refreshSessionToken(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func refreshSessionToken(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let objectId = request.parameter("objectId")
         try requireSelf(try request.caller(), objectId: objectId)
         let body = try app.database.write { db -> JSONObject in
@@ -19,8 +19,8 @@ extension UserHandlers {
     /// `PUT /1.1/users/<id>/updatePassword` `{"old_password","new_password"}` with the user's
     /// session (or master) → 200 with the user and its session token, which stays the same
     /// (spec §5.7). A wrong old password → 210 (unconfirmed, docs/compatibility.md).
-    static func updatePassword(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func updatePassword(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let objectId = request.parameter("objectId")
         try requireSelf(try request.caller(), objectId: objectId)
         let fields = try request.jsonObjectBody()

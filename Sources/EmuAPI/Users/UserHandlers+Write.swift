@@ -3,11 +3,11 @@ import LCWire
 extension UserHandlers {
     /// `PUT /1.1/users/<id>` (and `/1.1/classes/_User/<id>`): self-only (§5.6) →
     /// `{"updatedAt","objectId"}`, after the changed fields with `fetchWhenSave`.
-    static func update(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func update(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let objectId = request.parameter("objectId")
-        let access = try request.accessContext()
-        try requireSelf(access.caller, objectId: objectId)
+        let access = request.access
+        try requireSelf(try request.caller(), objectId: objectId)
         let updated = try UserWrites.update(
             objectId: objectId, body: try request.jsonObjectBody(), condition: try ObjectHandlers.condition(request),
             app: app, access: access, fetchWhenSave: ObjectHandlers.fetchWhenSave(request))
@@ -19,11 +19,11 @@ extension UserHandlers {
 
     /// `DELETE /1.1/users/<id>` (and `/1.1/classes/_User/<id>`): self-only (§5.6) → `{}`; the
     /// user's session dies with it.
-    static func delete(_ request: APIRequest) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func delete(_ request: AppRequest) throws -> APIResponse {
+        let app = request.app
         let objectId = request.parameter("objectId")
-        let access = try request.accessContext()
-        try requireSelf(access.caller, objectId: objectId)
+        let access = request.access
+        try requireSelf(try request.caller(), objectId: objectId)
         try UserWrites.delete(objectId: objectId, condition: try ObjectHandlers.condition(request), app: app,
                               access: access)
         return APIResponse(json: .object(JSONObject()))

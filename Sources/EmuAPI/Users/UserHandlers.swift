@@ -6,22 +6,22 @@ import LCWire
 /// reach `signUp`, `fetch`, `update` and `delete` from `ObjectHandlers`).
 enum UserHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("POST", "/1.1/login", APIRoute(access: .app) { request in
+        router.add("POST", "/1.1/login", APIRoute(app: .app) { request in
             try logIn(request, fields: try request.jsonObjectBody())
         })
-        router.add("GET", "/1.1/login", APIRoute(access: .app, work: .writes) { request in
+        router.add("GET", "/1.1/login", APIRoute(app: .app, work: .writes) { request in
             try logIn(request, fields: legacyLogInFields(request))
         })
-        router.add("GET", "/1.1/users/me", APIRoute(access: .app) { try me($0) })
-        router.add("GET", "/1.1/users", APIRoute(access: .app) { try query($0) })
+        router.add("GET", "/1.1/users/me", APIRoute(app: .app) { try me($0) })
+        router.add("GET", "/1.1/users", APIRoute(app: .app) { try query($0) })
         router.add("PUT", "/1.1/users/:objectId/refreshSessionToken",
-                   APIRoute(access: .app) { try refreshSessionToken($0) })
+                   APIRoute(app: .app) { try refreshSessionToken($0) })
         router.add("PUT", "/1.1/users/:objectId/updatePassword",
-                   APIRoute(access: .app) { try updatePassword($0) })
+                   APIRoute(app: .app) { try updatePassword($0) })
         router.add("POST", "/1.1/requestPasswordReset",
-                   APIRoute(access: .app) { try requestPasswordReset($0) })
+                   APIRoute(app: .app) { try requestPasswordReset($0) })
         router.add("POST", "/1.1/requestEmailVerify",
-                   APIRoute(access: .app) { try requestEmailVerify($0) })
+                   APIRoute(app: .app) { try requestEmailVerify($0) })
         UserLinkPages.register(in: &router)
     }
 
@@ -35,7 +35,7 @@ enum UserHandlers {
 
     /// `GET /1.1/users`: a query of `_User` through the query endpoint (§5.1), with its `find`
     /// class permission; the renderer leaves other users' `authData` out (§5.2).
-    static func query(_ request: APIRequest) throws -> APIResponse {
+    static func query(_ request: AppRequest) throws -> APIResponse {
         let parameters = try QueryParameters(request)
         let render = RenderOptions(parameter: { request.query($0) })
         return APIResponse(json: .object(try QueryHandlers.run(LCClassName.user, parameters, render, request)))

@@ -8,14 +8,14 @@ enum ClockHandlers {
     static func register(in router: inout Router<APIRoute>) {
         // `GET /1.1/date`: the server's time as a Date object (§11), read from the emulator clock.
         // Anyone may ask, without keys (RouteAccess.appOrAnonymous); bad keys are still refused.
-        router.add("GET", "/1.1/date", APIRoute(access: .appOrAnonymous) { request in
-            APIResponse(json: try request.requiredApp.clock.now.json)
+        router.add("GET", "/1.1/date", APIRoute(app: .appOrAnonymous) { request in
+            APIResponse(json: request.app.clock.now.json)
         })
-        router.add("GET", "/__admin/clock", APIRoute(access: .master) { request in
-            APIResponse(json: describe(try request.requiredApp.clock))
+        router.add("GET", "/__admin/clock", APIRoute(app: .master) { request in
+            APIResponse(json: describe(request.app.clock))
         })
-        router.add("POST", "/__admin/clock", APIRoute(access: .master) { request in
-            let clock = try request.requiredApp.clock
+        router.add("POST", "/__admin/clock", APIRoute(app: .master) { request in
+            let clock = request.app.clock
             try apply(try request.jsonObjectBody(), to: clock)
             return APIResponse(json: describe(clock))
         })

@@ -4,11 +4,11 @@ import LCWire
 /// `/__admin/functions` (stubs) and `/__admin/function-calls` (what was called), master key.
 enum FunctionAdminHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/__admin/functions", APIRoute(access: .master) { request in
-            let stubs = try request.requiredApp.functions.all.map { $0.stub.json(name: $0.name) }
+        router.add("GET", "/__admin/functions", APIRoute(app: .master) { request in
+            let stubs = request.app.functions.all.map { $0.stub.json(name: $0.name) }
             return APIResponse(json: ["results": .array(stubs)])
         })
-        router.add("PUT", "/__admin/functions/:name", APIRoute(access: .master) { request in
+        router.add("PUT", "/__admin/functions/:name", APIRoute(app: .master) { request in
             let name = request.parameter("name")
             guard name.utf8.count <= 128 else { throw APIError(.invalidParameter("A function name has at most 128 bytes.")) }
             let stub: FunctionStub
@@ -17,25 +17,25 @@ enum FunctionAdminHandlers {
             } catch let error as InvalidInput {
                 throw APIError(.invalidParameter("Invalid function stub: \(error.detail)."))
             }
-            guard try request.requiredApp.functions.set(stub, for: name) else {
+            guard request.app.functions.set(stub, for: name) else {
                 throw APIError(.invalidParameter("At most \(FunctionStubs.stubCapacity) function stubs per app."))
             }
             return APIResponse(json: stub.json(name: name))
         })
-        router.add("DELETE", "/__admin/functions/:name", APIRoute(access: .master) { request in
-            let deleted = try request.requiredApp.functions.remove(request.parameter("name"))
+        router.add("DELETE", "/__admin/functions/:name", APIRoute(app: .master) { request in
+            let deleted = request.app.functions.remove(request.parameter("name"))
             return APIResponse(json: ["status": "ok", "deleted": JSON(deleted)])
         })
-        router.add("DELETE", "/__admin/functions", APIRoute(access: .master) { request in
-            APIResponse(json: ["status": "ok", "deleted": JSON(try request.requiredApp.functions.remove())])
+        router.add("DELETE", "/__admin/functions", APIRoute(app: .master) { request in
+            APIResponse(json: ["status": "ok", "deleted": JSON(request.app.functions.remove())])
         })
         // Newest first; `name` keeps one function's calls.
-        router.add("GET", "/__admin/function-calls", APIRoute(access: .master) { request in
-            let calls = try request.requiredApp.functions.calls(of: request.query("name")).map(\.json)
+        router.add("GET", "/__admin/function-calls", APIRoute(app: .master) { request in
+            let calls = request.app.functions.calls(of: request.query("name")).map(\.json)
             return APIResponse(json: ["results": .array(calls)])
         })
-        router.add("DELETE", "/__admin/function-calls", APIRoute(access: .master) { request in
-            APIResponse(json: ["status": "ok", "deleted": JSON(try request.requiredApp.functions.clearCalls())])
+        router.add("DELETE", "/__admin/function-calls", APIRoute(app: .master) { request in
+            APIResponse(json: ["status": "ok", "deleted": JSON(request.app.functions.clearCalls())])
         })
     }
 }

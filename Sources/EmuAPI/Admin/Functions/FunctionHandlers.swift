@@ -6,14 +6,14 @@ import LCWire
 /// the call (docs/functions.md).
 enum FunctionHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("POST", "/1.1/functions/:name", APIRoute(access: .app) { try call($0, rpc: false) })
-        router.add("POST", "/1.1/call/:name", APIRoute(access: .app) { try call($0, rpc: true) })
+        router.add("POST", "/1.1/functions/:name", APIRoute(app: .app) { try call($0, rpc: false) })
+        router.add("POST", "/1.1/call/:name", APIRoute(app: .app) { try call($0, rpc: true) })
         FunctionAdminHandlers.register(in: &router)
     }
 
     /// spec §8.3: no stub → 404 `No such cloud function '<name>'`; a dead session → 401/211.
-    static func call(_ request: APIRequest, rpc: Bool) throws -> APIResponse {
-        let app = try request.requiredApp
+    static func call(_ request: AppRequest, rpc: Bool) throws -> APIResponse {
+        let app = request.app
         let name = request.parameter("name")
         let caller = try request.caller()
         if caller.hasInvalidSession { throw APIError(.invalidSessionForFunction) }

@@ -5,19 +5,19 @@ import LCWire
 enum OutboxHandlers {
     static func register(in router: inout Router<APIRoute>) {
         // Newest first: `{"results":[…]}`; filters `phone`, `email`, `token`, `kind`, `purpose`.
-        router.add("GET", "/__admin/outbox", APIRoute(access: .master) { request in
+        router.add("GET", "/__admin/outbox", APIRoute(app: .master) { request in
             let filter = try filter(request)
-            let results = try request.requiredApp.outbox.messages(matching: filter).map(\.json)
+            let results = request.app.outbox.messages(matching: filter).map(\.json)
             return APIResponse(json: ["results": .array(results)])
         })
-        router.add("DELETE", "/__admin/outbox", APIRoute(access: .master) { request in
-            let dropped = try request.requiredApp.outbox.clear()
+        router.add("DELETE", "/__admin/outbox", APIRoute(app: .master) { request in
+            let dropped = request.app.outbox.clear()
             return APIResponse(json: ["status": "ok", "deleted": JSON(dropped)])
         })
     }
 
     /// The query filters; `phone`, `email` and `token` each select the recipient and its kinds.
-    static func filter(_ request: APIRequest) throws -> OutboxFilter {
+    static func filter(_ request: AppRequest) throws -> OutboxFilter {
         var filter = OutboxFilter()
         if let kind = request.query("kind") {
             guard let parsed = OutboxMessage.Kind(rawValue: kind) else {

@@ -4,8 +4,8 @@ import LCWire
 /// `/__admin/snapshots` (master key): save the app's data under a name and go back to it.
 enum SnapshotHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("PUT", "/__admin/snapshots/:name", APIRoute(access: .master) { request in
-            let app = try request.requiredApp
+        router.add("PUT", "/__admin/snapshots/:name", APIRoute(app: .master) { request in
+            let app = request.app
             _ = try request.jsonObjectBody()  // none, or `{}`: nothing to say yet, but no junk either
             let name = try validName(request)
             guard try app.takeSnapshot(named: name) else {
@@ -13,24 +13,24 @@ enum SnapshotHandlers {
             }
             return APIResponse(json: try describe(name, app))
         })
-        router.add("POST", "/__admin/snapshots/:name/restore", APIRoute(access: .master) { request in
-            let app = try request.requiredApp
+        router.add("POST", "/__admin/snapshots/:name/restore", APIRoute(app: .master) { request in
+            let app = request.app
             _ = try request.jsonObjectBody()
             let name = request.parameter("name")
             guard try app.restoreSnapshot(named: name) else { throw APIError(.noSuchSnapshot(name)) }
             return APIResponse(json: try describe(name, app))
         })
-        router.add("GET", "/__admin/snapshots", APIRoute(access: .master) { request in
-            let app = try request.requiredApp
+        router.add("GET", "/__admin/snapshots", APIRoute(app: .master) { request in
+            let app = request.app
             return APIResponse(json: ["results": .array(try app.snapshots.all.map { try describe($0.name, app) })])
         })
-        router.add("DELETE", "/__admin/snapshots/:name", APIRoute(access: .master) { request in
-            let removed = try request.requiredApp.snapshots.remove(request.parameter("name"))
+        router.add("DELETE", "/__admin/snapshots/:name", APIRoute(app: .master) { request in
+            let removed = request.app.snapshots.remove(request.parameter("name"))
             return APIResponse(json: ["status": "ok", "deleted": JSON(removed ? 1 : 0)])
         })
     }
 
-    private static func validName(_ request: APIRequest) throws -> String {
+    private static func validName(_ request: AppRequest) throws -> String {
         let name = request.parameter("name")
         guard !name.isEmpty, name.utf8.count <= 128 else { throw APIError(.invalidParameter("A snapshot name has 1 to 128 bytes.")) }
         return name

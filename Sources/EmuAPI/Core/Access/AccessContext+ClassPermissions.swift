@@ -13,7 +13,7 @@ extension AccessContext {
         if isMaster { return true }
         switch permissions.rule(operation, on: className) {
         case .everyone: return true
-        case .loggedIn: return caller.userId != nil
+        case .loggedIn: return try caller(in: db).userId != nil
         case .principals(let allowed):
             if allowed.isEmpty { return false }
             return try !principals(in: db).isDisjoint(with: allowed)

@@ -15,10 +15,14 @@ struct AppAuthenticator: Sendable {
     /// Served when a keyless request names no app (the first configured one).
     let defaultAppId: String?
 
+    /// What the request's credentials established; `APIHandler` turns it into the request's
+    /// context (`APIRequest`, `AccessContext`), so nothing downstream parses a header again.
     struct Outcome {
         var app: AppRuntime?
         var isMaster: Bool
-        /// The session token an OAuth bearer token stands for (OAuth/OAuthBearer.swift).
+        /// The session token the credentials carry: the one an OAuth bearer token stands for
+        /// (OAuth/OAuthBearer.swift), else a non-empty `X-LC-Session` (or alias). The
+        /// `session_token` query parameter is the request's, not the credentials' (`APIRequest`).
         var sessionToken: String? = nil
     }
 
@@ -35,25 +39,29 @@ struct AppAuthenticator: Sendable {
 
     /// - Parameter parameters: the route's captures, which name the app of `.appInPath` routes.
     func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: [String: String] = [:]) throws -> Outcome {
+        if access == .open { return Outcome(app: nil, isMaster: false) }
+        // Parsed once here: the app, the privilege and the session token all read these.
+        let credentials = LCRequestCredentials { request.headers[$0] }
+        let bearer = AuthorizationHeader.bearer(request.headers)
+        let session = credentials.sessionToken.flatMap { $0.isEmpty ? nil : $0 }
         switch access {
         case .open:
             return Outcome(app: nil, isMaster: false)
         case .appInPath(let parameter):
             // No keys, like a CDN URL; an unknown app reads as a missing resource, not a 401.
             guard let app = parameters[parameter].flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
-            return Outcome(app: app, isMaster: false)
+            return Outcome(app: app, isMaster: false, sessionToken: session)
         case .appInQuery(let parameter):
             guard let app = request.queryValue(parameter).flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
-            return Outcome(app: app, isMaster: false)
+            return Outcome(app: app, isMaster: false, sessionToken: session)
         case .keyless:
-            return Outcome(app: keylessApp(request), isMaster: false)
-        case .appOrAnonymous where Self.carriesNoCredentials(request):
-            return Outcome(app: defaultAppId.flatMap { apps[$0] }, isMaster: false)
+            return Outcome(app: keylessApp(credentials, request), isMaster: false, sessionToken: session)
+        case .appOrAnonymous where Self.carriesNoCredentials(credentials, bearer: bearer):
+            return Outcome(app: defaultAppId.flatMap { apps[$0] }, isMaster: false, sessionToken: session)
         case .app, .master, .appOrAnonymous:
             break
         }
-        let credentials = LCRequestCredentials { request.headers[$0] }
-        if let token = AuthorizationHeader.bearer(request.headers) {
+        if let token = bearer {
             if access == .master { throw failure("this endpoint needs the master key") }
             let (app, session) = try OAuthBearer.resolve(token, appId: credentials.appId, apps: apps)
             return Outcome(app: app, isMaster: false, sessionToken: session)
@@ -66,23 +74,22 @@ struct AppAuthenticator: Sendable {
         case .success(let privilege):
             let isMaster = privilege == .master
             if access == .master && !isMaster { throw failure("this endpoint needs the master key") }
-            return Outcome(app: app, isMaster: isMaster)
+            return Outcome(app: app, isMaster: isMaster, sessionToken: session)
         case .failure(let reason):
             throw failure(reason.reason)
         }
     }
 
     /// No app id, key, master key, signature or bearer token: an anonymous request.
-    private static func carriesNoCredentials(_ request: HTTPRequest) -> Bool {
-        let credentials = LCRequestCredentials { request.headers[$0] }
-        return credentials.appId == nil && credentials.key == nil && credentials.sign == nil
-            && credentials.masterKey == nil && AuthorizationHeader.bearer(request.headers) == nil
+    private static func carriesNoCredentials(_ credentials: LCRequestCredentials, bearer: String?) -> Bool {
+        credentials.appId == nil && credentials.key == nil && credentials.sign == nil
+            && credentials.masterKey == nil && bearer == nil
     }
 
     /// The cookie-session and OAuth routes carry no keys: `X-LC-Id` or the OAuth client id names
     /// the app (nil when unknown), else the default app serves them.
-    private func keylessApp(_ request: HTTPRequest) -> AppRuntime? {
-        let named = LCRequestCredentials { request.headers[$0] }.appId ?? AuthorizationHeader.basic(request.headers)?.clientId
+    private func keylessApp(_ credentials: LCRequestCredentials, _ request: HTTPRequest) -> AppRuntime? {
+        let named = credentials.appId ?? AuthorizationHeader.basic(request.headers)?.clientId
         guard let id = named ?? defaultAppId else { return nil }
         return apps[id]
     }

@@ -5,7 +5,9 @@ import LCWire
 extension APIHandler: SubRequestDispatching {
     /// Runs a sub-request synchronously on the caller's thread (the batch already runs on the
     /// worker pool), through the same router, access rules and handlers as a top-level request,
-    /// with the outer request's app, privilege and headers (session token included).
+    /// with the outer request's app, privilege and headers (session token included). Its context
+    /// is its own, of the same shape: the caller is looked up afresh (its query may carry
+    /// `session_token`, and an earlier sub-request may have changed the session).
     func dispatch(_ subrequest: SubRequest, outer: APIRequest) -> APIResponse {
         let target = SubRequestTarget(subrequest)
         if target.isBatch { return APIError(.nestedBatch).response }
@@ -29,7 +31,7 @@ extension APIHandler: SubRequestDispatching {
             version: outer.http.version, headers: headers, body: body, isSecure: outer.http.isSecure)
         let request = APIRequest(http: http, parameters: parameters, requestId: outer.requestId,
                                  app: outer.app, isMaster: outer.isMaster,
-                                 bearerSessionToken: outer.bearerSessionToken, dispatcher: self)
+                                 credentialSessionToken: outer.credentialSessionToken, dispatcher: self)
         return run(route, request)
     }
 }

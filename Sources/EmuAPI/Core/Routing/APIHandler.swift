@@ -52,8 +52,9 @@ final class APIHandler: HTTPHandler {
         let apiRequest: APIRequest
         do {
             let auth = try authenticator.authenticate(request, access: route.access, parameters: parameters)
+            // The request's context, filled once: handlers read it, never the credentials again.
             apiRequest = APIRequest(http: request, parameters: parameters, requestId: requestId,
-                                    app: auth.app, isMaster: auth.isMaster, bearerSessionToken: auth.sessionToken,
+                                    app: auth.app, isMaster: auth.isMaster, credentialSessionToken: auth.sessionToken,
                                     dispatcher: self)
         } catch {
             return respond(finish(render(error, requestId: requestId, request: request), exchange))

@@ -2,8 +2,11 @@ import EmuHTTP
 import Foundation
 import LCWire
 
-/// One API request after routing and authentication: what every handler receives.
-public struct APIRequest: Sendable {
+/// One API request after routing and authentication, filled once by `APIHandler` from what the
+/// authenticator established: what the handlers of routes that may have no app (`.open`,
+/// `.keyless`) receive. Routes whose access level guarantees an app hand their handlers an
+/// `AppRequest` made from it instead (`APIRoute(app:)`).
+public struct APIRequest: RoutedRequest {
     public let http: HTTPRequest
     /// Captures from the route pattern, e.g. `className`.
     public let parameters: [String: String]
@@ -11,70 +14,40 @@ public struct APIRequest: Sendable {
     public let requestId: String
     /// The authenticated app; nil only on routes that need no app.
     public let app: AppRuntime?
-    /// True when the master key was presented.
-    public let isMaster: Bool
-    /// The session token an OAuth `Authorization: Bearer` token stands for; it wins over `X-LC-Session`.
-    var bearerSessionToken: String? = nil
+    /// The session token of the credentials (`AppAuthenticator.Outcome.sessionToken`): an OAuth
+    /// bearer token's, else `X-LC-Session`. Kept so batch sub-requests inherit it unparsed.
+    let credentialSessionToken: String?
+    /// The session token sent with the request: the credentials', else the `session_token`
+    /// query parameter (spec §5.5). Empty values count as none.
+    public let sessionToken: String?
+    /// The caller, privilege and permissions of this request; the caller is looked up on first need.
+    let access: AccessContext
     /// Runs sub-requests through the same router (batch); nil for requests built by hand in tests.
     var dispatcher: (any SubRequestDispatching)? = nil
 
-    /// The authenticated app, for handlers on authenticated routes.
+    /// True when the master key was presented.
+    public var isMaster: Bool { access.isMaster }
+
+    init(http: HTTPRequest, parameters: [String: String], requestId: String, app: AppRuntime?, isMaster: Bool,
+         credentialSessionToken: String? = nil, dispatcher: (any SubRequestDispatching)? = nil) {
+        self.http = http
+        self.parameters = parameters
+        self.requestId = requestId
+        self.app = app
+        self.credentialSessionToken = credentialSessionToken
+        var token = credentialSessionToken
+        if token == nil, let query = http.queryValue("session_token"), !query.isEmpty { token = query }
+        self.sessionToken = token
+        self.access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: token)
+        self.dispatcher = dispatcher
+    }
+
+    /// The app, for the few handlers on routes where it may be missing (and for tests' routes):
+    /// 401 without one. Handlers of app routes read `AppRequest.app`, which cannot be missing.
     public var requiredApp: AppRuntime {
         get throws {
             guard let app else { throw APIError(.unauthorized) }
             return app
         }
     }
-
-    public func parameter(_ name: String) -> String { parameters[name] ?? "" }
-
-    public func query(_ name: String) -> String? { http.queryValue(name) }
-
-    /// The body parsed as JSON; an empty body reads as an empty object. Malformed JSON → 107
-    /// (naming the byte when the text could not be stored as sent, `JSONInput`).
-    public func jsonBody() throws -> JSON {
-        if http.body.isEmpty { return .object(JSONObject()) }
-        return try JSONInput.body(http.body)
-    }
-
-    /// A JSON-carrying query parameter (`where`, `pvalues`, …) parsed strictly; nil when absent.
-    /// Text that is not JSON throws `syntaxError`; unrepresentable text 107 (`JSONInput`).
-    func jsonQuery(_ name: String, syntaxError: APIError) throws -> JSON? {
-        try JSONInput.parameter(name, of: http, syntaxError: syntaxError)
-    }
-
-    /// The body as a JSON object; anything else (an array, a number) → 107.
-    public func jsonObjectBody() throws -> JSONObject {
-        guard case .object(let object) = try jsonBody() else { throw APIError(.malformedJSON) }
-        return object
-    }
-
-    /// `http://host:port` as the client addressed this server: the `Host` header (required in
-    /// HTTP/1.1), and `https` when it came over TLS, to our listener or (`X-Forwarded-Proto`) to
-    /// a proxy in front.
-    var baseURL: String {
-        let proto = http.headers["X-Forwarded-Proto"]?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        let scheme = http.isSecure || proto == "https" ? "https" : "http"
-        var host = http.headers["Host"] ?? ""
-        // The header ends up in stored URLs: only host[:port] characters may go there.
-        if host.isEmpty || !host.unicodeScalars.allSatisfy({ $0.isASCII && (Self.hostCharacters.contains($0)) }) {
-            host = "localhost"
-        }
-        return "\(scheme)://\(host)"
-    }
-
-    /// Where a stored file is served: `<base>/<key>`, the path being the key as on LeanCloud's
-    /// file domains (APIHandler+RootFiles.swift), or `<base>/__files/<appId>/<key>` for a key that
-    /// an emulator route would shadow. The long form serves every file, old links included.
-    func fileURL(appId: String, key: String) -> String {
-        if FileURLForm.keepsPath(key) { return "\(baseURL)/\(QueryString.encodePath(key))" }
-        return "\(baseURL)/__files/\(QueryString.escape(appId))/\(QueryString.encodePath(key))"
-    }
-
-    /// Where a client PUTs the bytes of a file announced by `/1.1/fileTokens`.
-    func uploadURL(appId: String, token: String) -> String {
-        "\(baseURL)/__files/upload/\(QueryString.escape(appId))/\(QueryString.escape(token))"
-    }
-
-    private static let hostCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_".unicodeScalars)
 }

@@ -56,6 +56,19 @@ public struct APIRoute: Sendable {
         self.handler = handler
     }
 
+    /// A route of an app: `access` guarantees one (anything but `.open` and `.keyless`), so the
+    /// handler receives an `AppRequest`, whose app is not optional.
+    public init(app access: RouteAccess, work: RouteWork = .byMethod,
+                handler: @escaping @Sendable (AppRequest) throws -> APIResponse) {
+        precondition(access != .open && access != .keyless, "\(access) routes may have no app")
+        self.init(access: access, work: work) { request in
+            // The authenticator resolved an app for this access level; only `/1.1/date` with no
+            // app configured at all arrives without one, and answers 401 as it always has.
+            guard let appRequest = AppRequest(request) else { throw APIError(.unauthorized) }
+            return try handler(appRequest)
+        }
+    }
+
     /// Inline for a read, pooled for a write or slow work.
     public func execution(for method: String) -> RouteExecution {
         switch work {

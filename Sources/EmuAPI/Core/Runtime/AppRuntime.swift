@@ -24,6 +24,9 @@ public final class AppRuntime: Sendable {
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()
+    /// The access contexts of this app's requests without a session token: their caller is
+    /// known and nothing is cached, so one is shared rather than allocated per request.
+    let tokenlessAccess: (anonymous: AccessContext, master: AccessContext)
 
     init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData) {
         self.configuration = configuration
@@ -33,6 +36,10 @@ public final class AppRuntime: Sendable {
         self.outbox = Outbox(clock: clock)
         self.functions = FunctionStubs(clock: clock)
         self.seed = seed
+        let options = configuration.options
+        self.tokenlessAccess = (
+            AccessContext(caller: .anonymous, permissions: options.classPermissions, fieldPermissions: options.fieldPermissions),
+            AccessContext(caller: .master, permissions: options.classPermissions, fieldPermissions: options.fieldPermissions))
     }
 
     /// Loads the seed into a database that has never been seeded; true when it did.

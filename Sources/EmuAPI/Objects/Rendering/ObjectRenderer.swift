@@ -28,14 +28,17 @@ public struct ObjectRenderer: Sendable {
 
     /// The response form of `record`. Call inside a read or write of the record's database.
     public func render(_ record: ObjectRecord, in db: Database) throws -> JSONObject {
-        var object = redacting(record, try Self.wireForm(record, in: db))
+        // Who is looking decides what of a `_User` shows: resolved in this transaction (free
+        // without a session token, and kept by the access context for the rest of the request).
+        let caller = try access?.caller(in: db)
+        var object = redacting(record, try Self.wireForm(record, in: db), caller: caller)
         if options.returnACL {
             object[LCFieldName.acl] = .object(record.acl ?? ACLValidator.classDefault)
         }
         for path in options.include {
             object = try Self.expand(object, at: path.segments[...], in: db, readable: { target in
                 try access?.canRead(target, in: db) ?? true
-            }, redact: redacting)
+            }, redact: { redacting($0, $1, caller: caller) })
         }
         if let keys = options.keys { object = keys.apply(to: object) }
         return object
@@ -44,11 +47,12 @@ public struct ObjectRenderer: Sendable {
     /// `object` without what this caller may not see of `record`, at the top level or included:
     /// spec §5.2, a user's `authData` only for that user and the master key; spec §6.3, the
     /// class's client-invisible fields for every caller but the master key.
-    func redacting(_ record: ObjectRecord, _ object: JSONObject) -> JSONObject {
+    /// `caller` is `access`'s, resolved by the caller of this function inside its transaction.
+    func redacting(_ record: ObjectRecord, _ object: JSONObject, caller: Caller?) -> JSONObject {
         guard let access, !access.isMaster else { return object }
         let object = access.fieldPermissions.hidingInvisible(object, of: record.className)
         guard record.className == LCClassName.user else { return object }
-        return UserResponse.hidingAuthData(object, of: record.objectId, for: access.caller)
+        return UserResponse.hidingAuthData(object, of: record.objectId, for: caller ?? Caller(isMaster: access.isMaster))
     }
 
     /// Fields (files resolved, secrets left out), then `createdAt`, `updatedAt`, `objectId`,

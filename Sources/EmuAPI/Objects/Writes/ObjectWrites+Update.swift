@@ -15,9 +15,11 @@ extension ObjectWrites {
     /// caller learns nothing from 305) and the `_Role` rules (docs/access-control.md).
     static func update(className: String, objectId: String, patch: ObjectPatch, condition: WhereMatcher?,
                        app: AppRuntime, fetchWhenSave: Bool, access: AccessContext = .master) throws -> Updated {
-        try access.requireLiveSession()
-        let patch = try UserFields.prepared(patch, className: className)
+        // As in `create`: hashing outside the writer, the session checked inside it, first.
+        let prepared = Result { try UserFields.prepared(patch, className: className) }
         return try app.database.write { db in
+            try access.requireLiveSession(in: db)
+            let patch = try prepared.get()
             try access.require(.update, on: className, in: db)
             guard var record = try ObjectStore.fetch(className: className, objectId: objectId, in: db) else {
                 throw APIError(.objectNotFoundForUpdate(objectId: objectId, className: className))
@@ -45,7 +47,8 @@ extension ObjectWrites {
     /// caller may not see (an `Increment` of an invisible field must not reveal its total).
     private static func changedFields(_ record: ObjectRecord, _ outcome: ObjectPatch.Outcome, _ patch: ObjectPatch,
                                       access: AccessContext, in db: Database) throws -> JSONObject {
-        let rendered = ObjectRenderer(options: RenderOptions(), access: access).redacting(record, try ObjectRenderer.wireForm(record, in: db))
+        let rendered = ObjectRenderer(options: RenderOptions(), access: access).redacting(
+            record, try ObjectRenderer.wireForm(record, in: db), caller: try access.caller(in: db))
         var fields = JSONObject()
         for key in outcome.touchedKeys {
             if let value = rendered[key] { fields[key] = value }

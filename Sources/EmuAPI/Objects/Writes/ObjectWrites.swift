@@ -12,9 +12,12 @@ enum ObjectWrites {
     /// checks the class permissions and the `_Role` rules (docs/access-control.md).
     static func create(className: String, patch: ObjectPatch, app: AppRuntime, render: Bool,
                        access: AccessContext = .master) throws -> (record: ObjectRecord, rendered: JSONObject?) {
-        try access.requireLiveSession()
-        let patch = try UserFields.prepared(patch, className: className)
+        // Passwords are hashed outside the writer; a bad one is answered after the session
+        // check, which reads the session inside the write's own transaction.
+        let prepared = Result { try UserFields.prepared(patch, className: className) }
         return try app.database.write { db in
+            try access.requireLiveSession(in: db)
+            let patch = try prepared.get()
             try access.require(.create, on: className, in: db)
             let now = app.clock.now
             let objectId = ObjectIdGenerator.shared.next(now: now.millisecondsSince1970 / 1000)
@@ -57,8 +60,8 @@ enum ObjectWrites {
     /// class permissions and the object's ACL (docs/access-control.md).
     static func delete(className: String, objectId: String, condition: WhereMatcher?, app: AppRuntime,
                        access: AccessContext = .master) throws {
-        try access.requireLiveSession()
         try app.database.write { db in
+            try access.requireLiveSession(in: db)
             guard try ObjectStore.classExists(className, in: db) else { throw APIError(.objectNotFound) }
             try access.require(.delete, on: className, in: db)
             let record = try ObjectStore.fetch(className: className, objectId: objectId, in: db)
