@@ -88,3 +88,7 @@ func makeBytes(_ pointer: UnsafeRawPointer?, _ count: Int) -> [UInt8] {
 var sqliteTransient: sqlite3_destructor_type {
     unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
+
+/// `SQLITE_STATIC`: SQLite keeps the pointer and copies nothing; the bytes must stay put until
+/// the parameter is bound again or the statement is finalized (`BoundTextSlots`).
+let sqliteStatic: sqlite3_destructor_type? = nil

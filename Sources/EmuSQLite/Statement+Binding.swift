@@ -1,8 +1,9 @@
 import CSQLite
 
 extension Statement {
-    /// Binds `value` to the parameter at `index` (1-based). Text and blobs are copied by SQLite,
-    /// so the Swift value need not outlive the call.
+    /// Binds `value` to the parameter at `index` (1-based). Text and blobs are copied (short
+    /// text into the statement's own slot, the rest by SQLite), so the Swift value need not
+    /// outlive the call.
     public func bind(_ value: SQLiteValue, at index: Int) throws {
         let position = Int32(index)
         let rc: Int32
@@ -71,6 +72,9 @@ extension Statement {
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return sqlite3_bind_text(handle, position, "", 0, sqliteTransient)
             }
+            // Short text goes to the statement's own slot, unless the statement is mid-run:
+            // then the bind fails anyway, and the slot must not change under a running query.
+            if sqlite3_stmt_busy(handle) == 0, let rc = textSlots.bind(buffer, at: position, of: handle) { return rc }
             return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 sqlite3_bind_text64(handle, position, $0, UInt64(buffer.count), sqliteTransient, UInt8(SQLITE_UTF8))
             }

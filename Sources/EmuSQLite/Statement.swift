@@ -16,6 +16,9 @@ public final class Statement {
     /// The SQL text the statement was prepared from.
     public let sql: String
 
+    /// Its copies of short bound text, made with the first text binding.
+    lazy var textSlots = BoundTextSlots(parameters: parameterCount)
+
     init(database: Database, handle: OpaquePointer) {
         self.database = database
         self.handle = handle
