@@ -88,7 +88,7 @@ final class RouteNode: @unchecked Sendable {
 
     /// The node for the path's bytes from `offset` on. Literal segments win over a capture,
     /// which wins over a rest capture; each is tried in turn when the deeper match fails.
-    func find(_ path: UnsafeBufferPointer<UInt8>, from offset: Int, parameters: inout [String: String]) -> RouteNode? {
+    func find(_ path: UnsafeBufferPointer<UInt8>, from offset: Int, parameters: inout RouteCaptures) -> RouteNode? {
         let slash = UInt8(ascii: "/")
         var start = offset
         while start < path.count && path[start] == slash { start += 1 }
@@ -100,8 +100,6 @@ final class RouteNode: @unchecked Sendable {
             return found
         }
         if let capture, let found = capture.find(path, from: end, parameters: &parameters) {
-            // Routes capture at most a few segments: room for them at once, not regrowth.
-            if parameters.isEmpty { parameters.reserveCapacity(4) }
             parameters[captureName] = String(decoding: segment, as: UTF8.self)
             return found
         }

@@ -10,7 +10,7 @@
 public struct Router<Value: Sendable>: Sendable {
     /// The outcome of a lookup.
     public enum Match {
-        case found(Value, parameters: [String: String])
+        case found(Value, parameters: RouteCaptures)
         /// The path exists but not for this method; lists the methods it has.
         case methodNotAllowed(allowed: [String])
         case notFound
@@ -31,7 +31,7 @@ public struct Router<Value: Sendable>: Sendable {
 
     /// Finds the value for a request.
     public func match(method: String, path: String) -> Match {
-        var parameters: [String: String] = [:]
+        var parameters = RouteCaptures()
         var path = path
         // The walk runs over the path's UTF-8 bytes: no substrings, hashing or metadata lookups.
         let found = path.withUTF8 { bytes in root.find(bytes, from: 0, parameters: &parameters) }

@@ -38,7 +38,7 @@ struct AppAuthenticator: Sendable {
     }
 
     /// - Parameter parameters: the route's captures, which name the app of `.appInPath` routes.
-    func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: [String: String] = [:]) throws -> Outcome {
+    func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: RouteCaptures = [:]) throws -> Outcome {
         if access == .open { return Outcome(app: nil, isMaster: false) }
         // Parsed once here: the app, the privilege and the session token all read these.
         let credentials = LCRequestCredentials { request.headers[$0] }

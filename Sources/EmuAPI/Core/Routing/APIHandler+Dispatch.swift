@@ -12,7 +12,7 @@ extension APIHandler: SubRequestDispatching {
         let target = SubRequestTarget(subrequest)
         if target.isBatch { return APIError(.nestedBatch).response }
         let route: APIRoute
-        let parameters: [String: String]
+        let parameters: RouteCaptures
         switch self.route(method: subrequest.method, path: target.path) {
         case .success(let matched): (route, parameters) = matched
         case .failure(let error): return error.response

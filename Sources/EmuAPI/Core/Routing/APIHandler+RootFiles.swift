@@ -7,7 +7,7 @@ import LCWire
 /// the others by app id, and served by the route of the long form `/__files/<appId>/<key>`
 /// (which keeps working for every file, and is the one to use when two apps chose the same key).
 extension APIHandler {
-    func rootFileRoute(method: String, path: String) -> (APIRoute, [String: String])? {
+    func rootFileRoute(method: String, path: String) -> (APIRoute, RouteCaptures)? {
         guard method == "GET" || method == "HEAD" else { return nil }
         let key = String(path.drop(while: { $0 == "/" }))
         guard !key.isEmpty, FileURLForm.keepsPath(key), let appId = appHoldingFile(key) else { return nil }

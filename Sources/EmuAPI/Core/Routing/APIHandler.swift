@@ -38,7 +38,7 @@ final class APIHandler: HTTPHandler {
             return respond(finish(render(error, requestId: requestId, request: received), exchange))
         }
         let route: APIRoute
-        let parameters: [String: String]
+        let parameters: RouteCaptures
         switch self.route(method: request.method, path: request.path) {
         case .success(let matched): (route, parameters) = matched
         case .failure(let error):
@@ -81,7 +81,7 @@ final class APIHandler: HTTPHandler {
     }
 
     /// The route for a method and path with its captures, or the error to answer with.
-    func route(method: String, path: String) -> Result<(APIRoute, [String: String]), APIError> {
+    func route(method: String, path: String) -> Result<(APIRoute, RouteCaptures), APIError> {
         switch router.match(method: method, path: path) {
         case .found(let found, let captured): return .success((found, captured))
         case .methodNotAllowed: return .failure(APIError(.methodNotAllowed))

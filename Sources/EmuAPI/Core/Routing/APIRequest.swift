@@ -9,7 +9,7 @@ import LCWire
 public struct APIRequest: RoutedRequest {
     public let http: HTTPRequest
     /// Captures from the route pattern, e.g. `className`.
-    public let parameters: [String: String]
+    public let parameters: RouteCaptures
     /// Short id logged with unexpected failures and returned to the client with them.
     public let requestId: String
     /// The authenticated app; nil only on routes that need no app.
@@ -28,7 +28,7 @@ public struct APIRequest: RoutedRequest {
     /// True when the master key was presented.
     public var isMaster: Bool { access.isMaster }
 
-    init(http: HTTPRequest, parameters: [String: String], requestId: String, app: AppRuntime?, isMaster: Bool,
+    init(http: HTTPRequest, parameters: RouteCaptures, requestId: String, app: AppRuntime?, isMaster: Bool,
          credentialSessionToken: String? = nil, dispatcher: (any SubRequestDispatching)? = nil) {
         self.http = http
         self.parameters = parameters

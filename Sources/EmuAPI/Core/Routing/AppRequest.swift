@@ -27,7 +27,7 @@ public struct AppRequest: RoutedRequest {
     }
 
     public var http: HTTPRequest { base.http }
-    public var parameters: [String: String] { base.parameters }
+    public var parameters: RouteCaptures { base.parameters }
     public var requestId: String { base.requestId }
     /// True when the master key was presented.
     public var isMaster: Bool { base.isMaster }

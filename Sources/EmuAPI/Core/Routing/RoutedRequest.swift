@@ -7,7 +7,7 @@ import LCWire
 public protocol RoutedRequest: Sendable {
     var http: HTTPRequest { get }
     /// Captures from the route pattern, e.g. `className`.
-    var parameters: [String: String] { get }
+    var parameters: RouteCaptures { get }
     /// Short id logged with unexpected failures and returned to the client with them.
     var requestId: String { get }
 }
