@@ -43,14 +43,19 @@ public struct HTTPRequest: Sendable {
         query.first { $0.name == name }?.value
     }
 
-    /// Whether the connection stays open after this request (RFC 9112 §9.3).
+    /// Whether the connection stays open after this request (RFC 9112 §9.3): `close` among the
+    /// `Connection` tokens ends an HTTP/1.1 one, `keep-alive` keeps an HTTP/1.0 one. Read in
+    /// place, without arrays: every request asks.
     public var keepAlive: Bool {
-        let connection = headers.values(for: "Connection").joined(separator: ",")
-        let tokens = connection.split(separator: ",").map {
-            $0.trimmingSpaces().lowercased()
+        let http11 = version.major == 1 && version.minor >= 1
+        for field in headers.fields where field.name.asciiCaseInsensitiveEquals("Connection") {
+            for token in field.value.split(separator: ",") {
+                let word = String(token.trimmingSpaces())
+                if http11 && word.asciiCaseInsensitiveEquals("close") { return false }
+                if !http11 && word.asciiCaseInsensitiveEquals("keep-alive") { return true }
+            }
         }
-        if version.major == 1 && version.minor >= 1 { return !tokens.contains("close") }
-        return tokens.contains("keep-alive")
+        return http11
     }
 }
 
