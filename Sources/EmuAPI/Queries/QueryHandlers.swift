@@ -18,7 +18,7 @@ enum QueryHandlers {
                 body["className"] = .string(target)
                 return APIResponse(json: .object(body))
             }
-            return APIResponse(json: .object(try run(className, parameters, render, request)))
+            return APIResponse(serializedJSON: try runSerialized(className, parameters, render, request))
         })
         // spec §6.4: role queries on the `/1.1/roles` alias.
         router.add("GET", "/1.1/roles", APIRoute(access: .app) { request in
@@ -43,6 +43,53 @@ enum QueryHandlers {
     /// `{"results":[…]}` plus `"count"` when asked; shared by CQL.
     static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
                     _ request: APIRequest) throws -> JSONObject {
+        let (app, plan, renderer) = try prepare(className, parameters, render, request)
+        return try body(app, plan, renderer, parameters)
+    }
+
+    private static func body(_ app: AppRuntime, _ plan: QueryPlan, _ renderer: ObjectRenderer,
+                             _ parameters: QueryParameters) throws -> JSONObject {
+        try app.database.read { db in
+            var body = JSONObject()
+            let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)
+            body["results"] = .array(try records.map { .object(try renderer.render($0, in: db)) })
+            if parameters.count { body["count"] = .number(Double(try QueryExecutor.count(plan, in: db))) }
+            return body
+        }
+    }
+
+    /// The same answer as `run`, serialized; the stored objects are copied into it rather than
+    /// parsed and rendered when the renderer allows (`ObjectRenderer+Splicing.swift`).
+    static func runSerialized(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                              _ request: APIRequest) throws -> [UInt8] {
+        let (app, plan, renderer) = try prepare(className, parameters, render, request)
+        guard renderer.splices(className) else {
+            return JSON.object(try body(app, plan, renderer, parameters)).serialized()
+        }
+        return try app.database.read { db in
+            var out = JSONSerializer(reservingCapacity: 64 + 512 * min(parameters.limit, 100))
+            out.appendASCII(#"{"results":["#)
+            if parameters.limit != 0 {
+                var first = true
+                try QueryExecutor.forEachRow(plan, in: db) { row in
+                    if !first { out.appendByte(UInt8(ascii: ",")) }
+                    first = false
+                    try renderer.appendRow(row, className: className, splicing: true, to: &out, in: db)
+                }
+            }
+            out.appendByte(UInt8(ascii: "]"))
+            if parameters.count {
+                out.appendASCII(#","count":"#)
+                out.appendNumber(Double(try QueryExecutor.count(plan, in: db)))
+            }
+            out.appendByte(UInt8(ascii: "}"))
+            return out.bytes
+        }
+    }
+
+    /// The compiled plan (class permission `find` checked, indexes ensured) and the renderer.
+    private static func prepare(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                                _ request: APIRequest) throws -> (AppRuntime, QueryPlan, ObjectRenderer) {
         let app = try request.requiredApp
         let access = try request.accessContext()
         let plan = try app.database.read { db in
@@ -57,13 +104,6 @@ enum QueryHandlers {
         try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
         var render = render
         render.returnACL = render.returnACL && app.configuration.options.returnACL
-        let renderer = ObjectRenderer(options: render, access: access)
-        return try app.database.read { db in
-            var body = JSONObject()
-            let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)
-            body["results"] = .array(try records.map { .object(try renderer.render($0, in: db)) })
-            if parameters.count { body["count"] = .number(Double(try QueryExecutor.count(plan, in: db))) }
-            return body
-        }
+        return (app, plan, ObjectRenderer(options: render, access: access))
     }
 }
