@@ -51,11 +51,13 @@ extension ObjectRenderer {
     /// `"createdAt":…,"updatedAt":…,"objectId":…`, in `wireForm`'s order.
     private func appendServerFields(_ row: Statement, to out: inout JSONSerializer) {
         out.appendASCII(#""createdAt":"#)
-        out.appendString(LCDate(millisecondsSince1970: row.int64(at: 1)).iso)
+        out.appendISOString(LCDate(millisecondsSince1970: row.int64(at: 1)))
         out.appendASCII(#","updatedAt":"#)
-        out.appendString(LCDate(millisecondsSince1970: row.int64(at: 2)).iso)
+        out.appendISOString(LCDate(millisecondsSince1970: row.int64(at: 2)))
         out.appendASCII(#","objectId":"#)
-        out.appendString(row.text(at: 0) ?? "")
+        row.withText(at: 0) { id in
+            if let id { out.appendString(utf8: id) } else { out.appendString("") }
+        }
     }
 
     /// `"__type":"File"` as a canonical text spells it; only a string's delimiters are bare quotes.
