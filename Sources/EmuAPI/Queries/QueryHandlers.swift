@@ -47,8 +47,8 @@ enum QueryHandlers {
         return try body(app, plan, renderer, parameters)
     }
 
-    private static func body(_ app: AppRuntime, _ plan: QueryPlan, _ renderer: ObjectRenderer,
-                             _ parameters: QueryParameters) throws -> JSONObject {
+    static func body(_ app: AppRuntime, _ plan: QueryPlan, _ renderer: ObjectRenderer,
+                     _ parameters: QueryParameters) throws -> JSONObject {
         try app.database.read { db in
             var body = JSONObject()
             let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)
@@ -58,52 +58,31 @@ enum QueryHandlers {
         }
     }
 
-    /// The same answer as `run`, serialized; the stored objects are copied into it rather than
-    /// parsed and rendered when the renderer allows (`ObjectRenderer+Splicing.swift`).
-    static func runSerialized(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
-                              _ request: APIRequest) throws -> [UInt8] {
-        let (app, plan, renderer) = try prepare(className, parameters, render, request)
-        guard renderer.splices(className) else {
-            return JSON.object(try body(app, plan, renderer, parameters)).serialized()
-        }
-        return try app.database.read { db in
-            var out = JSONSerializer(reservingCapacity: 64 + 512 * min(parameters.limit, 100))
-            out.appendASCII(#"{"results":["#)
-            if parameters.limit != 0 {
-                var first = true
-                try QueryExecutor.forEachRow(plan, in: db) { row in
-                    if !first { out.appendByte(UInt8(ascii: ",")) }
-                    first = false
-                    try renderer.appendRow(row, className: className, splicing: true, to: &out, in: db)
-                }
-            }
-            out.appendByte(UInt8(ascii: "]"))
-            if parameters.count {
-                out.appendASCII(#","count":"#)
-                out.appendNumber(Double(try QueryExecutor.count(plan, in: db)))
-            }
-            out.appendByte(UInt8(ascii: "}"))
-            return out.bytes
-        }
-    }
-
     /// The compiled plan (class permission `find` checked, indexes ensured) and the renderer.
-    private static func prepare(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
-                                _ request: APIRequest) throws -> (AppRuntime, QueryPlan, ObjectRenderer) {
+    static func prepare(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                        _ request: APIRequest) throws -> (AppRuntime, QueryPlan, ObjectRenderer) {
         let app = try request.requiredApp
         let access = try request.accessContext()
-        let plan = try app.database.read { db in
-            // spec §6.3 class permission `find`; §6.2 unreadable objects are left out in SQL, so
-            // limit, skip and count see only what the caller may read.
-            try access.require(.find, on: className, in: db)
-            return try QueryPlan.make(
-                className: className, where: parameters.whereJSON, order: parameters.order,
-                limit: parameters.limit, skip: parameters.skip, readFilter: try access.readFilter(in: db),
-                schemaOf: { try QuerySchema.load($0, in: db) })
-        }
+        let plan = try app.database.read { db in try makePlan(className, parameters, access, in: db) }
         try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
+        return (app, plan, renderer(render, access, app))
+    }
+
+    /// spec §6.3 class permission `find`; §6.2 unreadable objects are left out in SQL, so
+    /// limit, skip and count see only what the caller may read.
+    static func makePlan(_ className: String, _ parameters: QueryParameters, _ access: AccessContext,
+                         in db: Database) throws -> QueryPlan {
+        try access.require(.find, on: className, in: db)
+        return try QueryPlan.make(
+            className: className, where: parameters.whereJSON, order: parameters.order,
+            limit: parameters.limit, skip: parameters.skip, readFilter: try access.readFilter(in: db),
+            schemaOf: { try QuerySchema.load($0, in: db) })
+    }
+
+    /// The renderer of the results; `returnACL` counts only when the app's option allows it.
+    static func renderer(_ render: RenderOptions, _ access: AccessContext, _ app: AppRuntime) -> ObjectRenderer {
         var render = render
         render.returnACL = render.returnACL && app.configuration.options.returnACL
-        return (app, plan, ObjectRenderer(options: render, access: access))
+        return ObjectRenderer(options: render, access: access)
     }
 }
