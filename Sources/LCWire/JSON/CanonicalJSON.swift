@@ -27,7 +27,12 @@ public enum CanonicalJSON {
         var keys: [Range<Int>] = []
         var objectStarts: [Int] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            // One allocation each for a typical object, rather than one per doubling.
+            keys.reserveCapacity(16)
+            objectStarts.reserveCapacity(4)
+        }
 
         var insideObject: Bool { kinds & 1 == 1 }
 
