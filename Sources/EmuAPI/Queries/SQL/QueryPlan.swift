@@ -31,7 +31,9 @@ struct QueryPlan: Sendable {
     /// SQLite prepare the statement again on every run (about 40 µs for a query page): planning
     /// compares it with the `class = '_User'` of the partial user indexes, which makes the plan
     /// depend on the bound value. Names other than letters, digits and `_` stay bound.
-    var classTest: SQLFragment {
+    var classTest: SQLFragment { Self.classTest(className) }
+
+    static func classTest(_ className: String) -> SQLFragment {
         guard FieldAccess.isPlainKey(className) else { return SQLFragment("class = ?", [.text(className)]) }
         return SQLFragment("class = '\(className)'")
     }
