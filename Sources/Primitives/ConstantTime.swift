@@ -14,7 +14,22 @@ public enum ConstantTime {
         equalBytes(lhs.utf8, rhs.utf8)
     }
 
+    /// The same for two Strings, over their contiguous UTF-8: every request's key check comes
+    /// here, and the generic version, unspecialized across modules, cost about 5 % of a create's
+    /// CPU in metadata look-ups for its `zip`.
+    public static func equals(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in equalBytes(left, right) } }
+    }
+
     /// Folds every byte difference into one value instead of returning at the first one.
+    private static func equalBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var difference: UInt8 = 0
+        for index in 0..<lhs.count { difference |= lhs[index] ^ rhs[index] }
+        return difference == 0
+    }
+
     private static func equalBytes(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         var difference: UInt8 = 0

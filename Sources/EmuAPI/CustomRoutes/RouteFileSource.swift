@@ -51,13 +51,16 @@ public final class RouteFileSource: Sendable {
     }
 
     private func reloadIfChanged() {
-        guard RouteFileLoader.fingerprint(path) != fingerprint.current else { return }
+        let seen = RouteFileLoader.fingerprint(path)
+        guard seen != fingerprint.current else { return }
         do {
             let count = try load()
             logger.info("routes: reloaded \(count) from \(path)")
         } catch {
-            // Remember this version, so a broken file is reported once, not every poll.
-            fingerprint.withValue { $0 = RouteFileLoader.fingerprint(path) }
+            // Remember the version that was read, so a broken file is reported once, not every
+            // poll. Taken before reading: a file still being written (read empty, say) that is
+            // finished meanwhile differs from it, and is read again at the next poll.
+            fingerprint.withValue { $0 = seen }
             logger.error("routes: \(error); keeping the routes loaded before")
         }
     }

@@ -18,7 +18,7 @@ enum QueryHandlers {
                 body["className"] = .string(target)
                 return APIResponse(json: .object(body))
             }
-            return APIResponse(json: .object(try run(className, parameters, render, request)))
+            return APIResponse(serializedJSON: try runSerialized(className, parameters, render, request))
         })
         // spec §6.4: role queries on the `/1.1/roles` alias.
         router.add("GET", "/1.1/roles", APIRoute(app: .app) { request in
@@ -43,27 +43,46 @@ enum QueryHandlers {
     /// `{"results":[…]}` plus `"count"` when asked; shared by CQL.
     static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
                     _ request: AppRequest) throws -> JSONObject {
-        let app = request.app
-        let access = request.access
-        let plan = try app.database.read { db in
-            // spec §6.3 class permission `find`; §6.2 unreadable objects are left out in SQL, so
-            // limit, skip and count see only what the caller may read.
-            try access.require(.find, on: className, in: db)
-            return try QueryPlan.make(
-                className: className, where: parameters.whereJSON, order: parameters.order,
-                limit: parameters.limit, skip: parameters.skip, readFilter: try access.readFilter(in: db),
-                schemaOf: { try QuerySchema.load($0, in: db) })
-        }
-        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
-        var render = render
-        render.returnACL = render.returnACL && app.configuration.options.returnACL
-        let renderer = ObjectRenderer(options: render, access: access)
-        return try app.database.read { db in
+        let (app, plan, renderer) = try prepare(className, parameters, render, request)
+        return try body(app, plan, renderer, parameters)
+    }
+
+    static func body(_ app: AppRuntime, _ plan: QueryPlan, _ renderer: ObjectRenderer,
+                     _ parameters: QueryParameters) throws -> JSONObject {
+        try app.database.read { db in
             var body = JSONObject()
             let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)
             body["results"] = .array(try records.map { .object(try renderer.render($0, in: db)) })
             if parameters.count { body["count"] = .number(Double(try QueryExecutor.count(plan, in: db))) }
             return body
         }
+    }
+
+    /// The compiled plan (class permission `find` checked, indexes ensured) and the renderer.
+    static func prepare(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                        _ request: AppRequest) throws -> (AppRuntime, QueryPlan, ObjectRenderer) {
+        let app = request.app
+        let access = request.access
+        let plan = try app.database.read { db in try makePlan(className, parameters, access, in: db) }
+        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
+        return (app, plan, renderer(render, access, app))
+    }
+
+    /// spec §6.3 class permission `find`; §6.2 unreadable objects are left out in SQL, so
+    /// limit, skip and count see only what the caller may read.
+    static func makePlan(_ className: String, _ parameters: QueryParameters, _ access: AccessContext,
+                         in db: Database) throws -> QueryPlan {
+        try access.require(.find, on: className, in: db)
+        return try QueryPlan.make(
+            className: className, where: parameters.whereJSON, order: parameters.order,
+            limit: parameters.limit, skip: parameters.skip, readFilter: try access.readFilter(in: db),
+            schemaOf: { try QuerySchema.load($0, in: db) })
+    }
+
+    /// The renderer of the results; `returnACL` counts only when the app's option allows it.
+    static func renderer(_ render: RenderOptions, _ access: AccessContext, _ app: AppRuntime) -> ObjectRenderer {
+        var render = render
+        render.returnACL = render.returnACL && app.configuration.options.returnACL
+        return ObjectRenderer(options: render, access: access)
     }
 }

@@ -94,11 +94,11 @@ public struct JSONSerializer: Sendable {
         }
     }
 
-    mutating func appendASCII(_ text: StaticString) {
+    public mutating func appendASCII(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    mutating func appendByte(_ byte: UInt8) { bytes.append(byte) }
+    public mutating func appendByte(_ byte: UInt8) { bytes.append(byte) }
 
     mutating func reverseBytes(from start: Int) { bytes[start...].reverse() }
 }

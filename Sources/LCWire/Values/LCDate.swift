@@ -32,40 +32,46 @@ public struct LCDate: Comparable, Hashable, Sendable {
     /// Years 0000–9999 print with four digits. Beyond them we print JavaScript's expanded
     /// form (`+010000-01-01T00:00:00.000Z`, `-000001-…`), as `Date.prototype.toISOString` does.
     public var iso: String {
-        let (days, msOfDay) = Self.floorDivide(millisecondsSince1970, Self.millisecondsPerDay)
-        let (year, month, day) = Self.civil(fromDays: days)
         // Written straight into the string's storage: one allocation, no intermediate array
         // (two dates are formatted per object on every fetch).
-        return String(unsafeUninitializedCapacity: 32) { buffer in
-            var at = 0
-            func put(_ character: Unicode.Scalar) {
-                buffer[at] = UInt8(ascii: character)
-                at += 1
-            }
-            func digits(_ value: UInt64, width: Int) {
-                let count = max(width, Self.decimalDigitCount(value))
-                var rest = value
-                for index in stride(from: at + count - 1, through: at, by: -1) {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                at += count
-            }
-            if (0...9999).contains(year) {
-                digits(UInt64(year), width: 4)
-            } else {
-                put(year < 0 ? "-" : "+")
-                digits(year.magnitude, width: 6)
-            }
-            put("-"); digits(UInt64(month), width: 2)
-            put("-"); digits(UInt64(day), width: 2)
-            put("T"); digits(UInt64(msOfDay / 3_600_000), width: 2)
-            put(":"); digits(UInt64(msOfDay / 60_000 % 60), width: 2)
-            put(":"); digits(UInt64(msOfDay / 1000 % 60), width: 2)
-            put("."); digits(UInt64(msOfDay % 1000), width: 3)
-            put("Z")
-            return at
+        String(unsafeUninitializedCapacity: Self.maximumISOLength) { writeISO(into: $0) }
+    }
+
+    /// The most bytes `iso` takes (an expanded year: `+010000-01-01T00:00:00.000Z`).
+    static let maximumISOLength = 32
+
+    /// Writes `iso` at the start of `buffer` (at least `maximumISOLength` bytes); returns its length.
+    func writeISO(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let (days, msOfDay) = Self.floorDivide(millisecondsSince1970, Self.millisecondsPerDay)
+        let (year, month, day) = Self.civil(fromDays: days)
+        var at = 0
+        func put(_ character: Unicode.Scalar) {
+            buffer[at] = UInt8(ascii: character)
+            at += 1
         }
+        func digits(_ value: UInt64, width: Int) {
+            let count = max(width, Self.decimalDigitCount(value))
+            var rest = value
+            for index in stride(from: at + count - 1, through: at, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            at += count
+        }
+        if (0...9999).contains(year) {
+            digits(UInt64(year), width: 4)
+        } else {
+            put(year < 0 ? "-" : "+")
+            digits(year.magnitude, width: 6)
+        }
+        put("-"); digits(UInt64(month), width: 2)
+        put("-"); digits(UInt64(day), width: 2)
+        put("T"); digits(UInt64(msOfDay / 3_600_000), width: 2)
+        put(":"); digits(UInt64(msOfDay / 60_000 % 60), width: 2)
+        put(":"); digits(UInt64(msOfDay / 1000 % 60), width: 2)
+        put("."); digits(UInt64(msOfDay % 1000), width: 3)
+        put("Z")
+        return at
     }
 
     /// How many decimal digits `value` has (1 for 0).

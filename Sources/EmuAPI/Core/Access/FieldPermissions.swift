@@ -12,6 +12,8 @@ public struct FieldPermissions: Sendable, Equatable {
     public init() {}
 
     func isReadOnly(_ key: String, in className: String) -> Bool { readOnly[className]?.contains(key) ?? false }
+    /// Whether the class has client-invisible fields; without them `hidingInvisible` changes nothing.
+    func hidesFields(of className: String) -> Bool { invisible[className] != nil }
     /// `object` without the class's client-invisible fields: every client answer goes through it.
     func hidingInvisible(_ object: JSONObject, of className: String) -> JSONObject {
         guard let hidden = invisible[className] else { return object }

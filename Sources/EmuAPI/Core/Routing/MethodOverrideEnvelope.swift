@@ -78,9 +78,18 @@ enum MethodOverrideEnvelope {
     }
 
     /// `text/plain`, with or without parameters such as `;charset=UTF-8`.
+    /// Compared byte by byte: Foundation's trimming and lowercasing cost about 5 % of every
+    /// JSON POST's CPU here, for a header that is almost never `text/plain`. Non-ASCII values
+    /// (Unicode spaces) and a leading `;` (dropped by `split`) keep the general comparison.
     private static func isPlainText(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "text/plain"
+        guard contentType.utf8.allSatisfy({ $0 < 0x80 }), contentType.utf8.first != UInt8(ascii: ";") else {
+            let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+            return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "text/plain"
+        }
+        let mediaType = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let trimmed = mediaType.drop(while: isBlank).reversed().drop(while: isBlank)
+        return trimmed.reversed().map { $0 | ($0 >= 65 && $0 <= 90 ? 0x20 : 0) }.elementsEqual("text/plain".utf8)
     }
 }

@@ -23,13 +23,16 @@ enum ObjectWrites {
             let objectId = ObjectIdGenerator.shared.next(now: now.millisecondsSince1970 / 1000)
             var record = ObjectRecord(className: className, objectId: objectId, createdAt: now, updatedAt: now,
                                       acl: nil, fields: JSONObject())
-            var schema = try ClassSchema.load(className, in: db)
+            let stored = try ObjectStore.schemaIfClassExists(className, in: db)
+            var schema = ClassSchema(className: className, fields: stored ?? JSONObject())
             let known = schema
             let outcome = try patch.apply(to: &record, schema: &schema)
             try access.checkWritten(&record, previous: nil, touchedKeys: outcome.touchedKeys, known: known,
                                     schema: &schema, in: db)
-            try checkSize(record)
-            try ObjectStore.insert(record, in: db)
+            let data = JSON.object(record.fields).serialized()
+            let acl = record.acl.map { JSON.object($0).serialized() }
+            guard data.count + (acl?.count ?? 0) <= maxObjectBytes else { throw APIError(.objectTooLarge) }
+            try ObjectStore.insert(record, data: data, acl: acl, classExists: stored != nil, in: db)
             try schema.saveIfChanged(now: now, in: db)
             try applyRelationEdits(outcome.relationEdits, to: record, in: db)
             return (record, render ? try ObjectRenderer(options: RenderOptions(), access: access).render(record, in: db) : nil)

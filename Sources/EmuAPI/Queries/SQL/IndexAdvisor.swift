@@ -13,10 +13,7 @@ final class IndexAdvisor: Sendable {
 
     /// Ensures an index exists for every key (`FieldAccess.indexKey`); a no-op for those already seen.
     func ensureIndexes(for keys: [String], in database: DatabaseQueue) throws {
-        let missing = known.withValue { known -> [String] in
-            let fresh = Array(Set(keys).subtracting(known))
-            return known.count + fresh.count <= Self.maximumIndexes ? fresh : []
-        }
+        let missing = known.withValue { Self.missing(keys, known: $0) }
         guard !missing.isEmpty else { return }
         try database.write { db in
             for key in missing {
@@ -24,6 +21,18 @@ final class IndexAdvisor: Sendable {
             }
         }
         known.withValue { $0.formUnion(missing) }
+    }
+
+    /// Whether `ensureIndexes` would create an index for these keys. False lets a query run in
+    /// the read that planned it; an empty list (most queries on server fields) takes no lock.
+    func wouldCreateIndexes(for keys: [String]) -> Bool {
+        !keys.isEmpty && known.withValue { !Self.missing(keys, known: $0).isEmpty }
+    }
+
+    /// The keys not yet seen, or none when creating them all would pass the limit.
+    private static func missing(_ keys: [String], known: Set<String>) -> [String] {
+        let fresh = Array(Set(keys).subtracting(known))
+        return known.count + fresh.count <= maximumIndexes ? fresh : []
     }
 
     /// The prefix of the advisor's index names. Before `acl` was part of them they began with

@@ -24,16 +24,18 @@ enum InnerQueries {
         }
     }
 
-    /// `SELECT <column> FROM objects WHERE class = ? AND <where> ORDER … LIMIT … OFFSET …`.
+    /// `SELECT <column> FROM objects WHERE class = 'C' AND <where> ORDER … LIMIT … OFFSET …`, the
+    /// class written as the page's is (`QueryPlan.classTest`).
     private static func select(column: String, _ query: InnerQuery, _ compiler: WhereCompiler) throws -> SQLFragment {
         let inner = try compiler.inner(className: query.className)
         var condition = try query.condition.map { try inner.compile($0) } ?? .alwaysTrue
         if let readFilter = inner.readFilter { condition = .all([condition, readFilter]) }
         let order = try OrderCompiler.compile(query.order, of: query.className, seesSecrets: inner.seesSecrets,
                                               schema: inner.schema, near: inner.nearOrder).orderBy
+        let classTest = QueryPlan.classTest(query.className)
         return SQLFragment(
-            "SELECT \(column) FROM objects WHERE class = ? AND (\(condition.sql))\(order.sql) LIMIT ? OFFSET ?",
-            [.text(query.className)] + condition.arguments + order.arguments
+            "SELECT \(column) FROM objects WHERE \(classTest.sql) AND (\(condition.sql))\(order.sql) LIMIT ? OFFSET ?",
+            classTest.arguments + condition.arguments + order.arguments
                 + [.integer(Int64(query.limit)), .integer(Int64(query.skip))])
     }
 }

@@ -15,6 +15,13 @@ enum QueryExecutor {
         return records
     }
 
+    /// Calls `row` with the statement on each object of the plan's page, in order; for
+    /// callers that write rows out without decoding them (`QueryHandlers.runSerialized`).
+    static func forEachRow(_ plan: QueryPlan, in db: Database, _ row: (Statement) throws -> Void) throws {
+        let select = plan.select
+        try withinLimits { try db.query(select.sql, select.arguments, row: row) }
+    }
+
     /// How many objects match, ignoring paging.
     static func count(_ plan: QueryPlan, in db: Database) throws -> Int {
         let count = plan.count
