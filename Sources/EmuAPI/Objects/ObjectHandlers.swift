@@ -59,17 +59,16 @@ enum ObjectHandlers {
             let objectId = request.parameter("objectId")
             let access = request.access
             let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
-            let body = try app.database.read { db -> JSONObject in
+            let body = try app.database.read { db -> [UInt8] in
                 // spec §6.3, §2.4: class permission `get`, then the object's ACL.
                 try access.require(.get, on: className, in: db)
-                if let record = try ObjectStore.fetch(className: className, objectId: objectId, in: db) {
-                    try access.requireRead(record, in: db)
-                    return try renderer.render(record, in: db)
+                if case .found(let bytes) = try renderer.fetchAnswer(className: className, objectId: objectId, in: db) {
+                    return bytes
                 }
                 guard try ObjectStore.classExists(className, in: db) else { throw APIError(.objectNotFound) }
-                return JSONObject()
+                return Array("{}".utf8)
             }
-            return APIResponse(json: .object(body))
+            return APIResponse(serializedJSON: body)
         }
     }
 

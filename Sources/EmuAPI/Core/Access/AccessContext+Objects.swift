@@ -22,8 +22,13 @@ extension AccessContext {
     }
 
     private func grants(_ permission: AccessList.Permission, on record: ObjectRecord, in db: Database) throws -> Bool {
-        if isMaster || AccessList.grants(record.acl, permission, to: [AccessList.everyone]) { return true }
-        return AccessList.grants(record.acl, permission, to: try principals(in: db))
+        try grants(permission, acl: record.acl, in: db)
+    }
+
+    /// Whether an object's ACL (nil: none stored) lets this caller `permission` it.
+    func grants(_ permission: AccessList.Permission, acl: JSONObject?, in db: Database) throws -> Bool {
+        if isMaster || AccessList.grants(acl, permission, to: [AccessList.everyone]) { return true }
+        return AccessList.grants(acl, permission, to: try principals(in: db))
     }
 
     /// The SQL condition on an `objects` row (its `acl` column) that the caller may read it;
