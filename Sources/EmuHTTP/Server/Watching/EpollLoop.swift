@@ -89,8 +89,8 @@ final class EpollLoop: @unchecked Sendable {
             for index in 0..<Int(count) {
                 let key = events[index].data.u64
                 if key == Self.wakeKey {
-                    var count: UInt64 = 0
-                    _ = read(wakeFD, &count, 8)  // level-triggered: drained each time it is seen
+                    var wakes: UInt64 = 0
+                    _ = read(wakeFD, &wakes, 8)  // level-triggered: drained each time it is seen
                     continue
                 }
                 // A socket closed earlier in this batch has no watch left; its number may be
