@@ -1,6 +1,6 @@
 /// Answers one request. Call `respond` exactly once, on any thread, now or later: handlers that do
 /// slow work (password hashing, large writes) hand it to their own queue and answer when done,
-/// so the connection's queue is never blocked.
+/// so the connection's thread (its event loop, or its queue) is never blocked.
 public protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void)
 }

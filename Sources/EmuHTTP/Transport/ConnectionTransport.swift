@@ -5,7 +5,7 @@
 public protocol ConnectionTransport: AnyObject {
     /// Whether the bytes are encrypted: requests learn it as `HTTPRequest.isSecure`.
     var isSecure: Bool { get }
-    /// Reads into `buffer`. Called on the connection's queue only.
+    /// Reads into `buffer`. Called on the connection's executor only (`SocketWatch`).
     func receive(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult
     /// Writes from `bytes`; may take fewer than offered.
     func send(_ bytes: UnsafeRawBufferPointer) -> TransportResult

@@ -67,7 +67,7 @@ final class APIHandler: HTTPHandler {
         execute(route, apiRequest, exchange: exchange, respond: respond)
     }
 
-    /// Runs the route where it belongs: on the connection's queue (while the pool allows), or on
+    /// Runs the route where it belongs: on the connection's own thread (while the pool allows), or on
     /// the worker pool.
     func execute(_ route: APIRoute, _ request: APIRequest, exchange: Exchange,
                  respond: @escaping @Sendable (HTTPResponse) -> Void) {

@@ -23,16 +23,16 @@ public enum RouteAccess: Sendable, Equatable {
 
 /// Where a handler runs.
 public enum RouteExecution: Sendable {
-    /// On the connection's queue: short, non-blocking work (reads, formatting).
+    /// On the connection's own thread (its event loop or queue): short, non-blocking work.
     case inline
     /// On the bounded worker pool: anything that may wait (SQLite writes, password hashing).
     case pooled
 }
 
 /// What a route's handler does, from which its `RouteExecution` is derived rather than chosen
-/// route by route. Short reads answer on the connection's queue: handing them to a worker costs
-/// two thread hops and a suspend/resume of the connection's read source per request (issue 15's
-/// profile of the signed Post fetch). Writes wait for the one SQLite writer and slow work would
+/// route by route. Short reads answer on the connection's own thread: handing them to a worker
+/// costs two thread hops and a pause of the connection's reading per request (issue 15's profile
+/// of the signed Post fetch). Writes wait for the one SQLite writer and slow work would
 /// hold the connection's thread, so both go to the worker pool.
 public enum RouteWork: Sendable, Equatable {
     /// As the method says: GET and HEAD read, every other method writes.
