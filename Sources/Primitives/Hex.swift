@@ -16,6 +16,19 @@ public enum Hex {
         return characters
     }
 
+    /// `value` in lowercase hex without leading zeros, as `String(value, radix: 16)` writes it,
+    /// without the generic formatting: request ids are made this way for every request.
+    public static func encode(_ value: UInt64) -> String {
+        var digits = 1
+        while digits < 16 && value >> (4 * UInt64(digits)) != 0 { digits += 1 }
+        return String(unsafeUninitializedCapacity: digits) { buffer in
+            for index in 0..<digits {
+                buffer[index] = lowercaseDigit(UInt8(truncatingIfNeeded: value >> (4 * UInt64(digits - 1 - index))) & 0x0F)
+            }
+            return digits
+        }
+    }
+
     /// The lowercase ASCII hex digit of a nibble (0–15).
     @inlinable
     public static func lowercaseDigit(_ nibble: UInt8) -> UInt8 {

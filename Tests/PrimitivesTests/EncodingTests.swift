@@ -3,6 +3,11 @@ import Testing
 
 /// Hex encoding and constant-time comparison.
 @Suite struct EncodingTests {
+    @Test(arguments: [UInt64(0), 1, 9, 10, 15, 16, 255, 256, 0xabcdef, 0x1234_5678_9abc_def0, .max])
+    func hexOfANumber_isWhatStringRadix16Writes(value: UInt64) {
+        #expect(Hex.encode(value) == String(value, radix: 16))
+    }
+
     @Test func hexEncode_isLowercase() {
         #expect(Hex.encode([0x00, 0x0F, 0xA0, 0xFF]) == "000fa0ff")
         #expect(Hex.encode([]) == "")

@@ -4,6 +4,17 @@ import LCWire
 import Testing
 
 @Suite struct ClockAdminTests {
+    @Test(arguments: [Int64(1_435_541_975_931), 0, 253_402_300_799_999])
+    func date_isTheClocksNow_asADateObject(milliseconds: Int64) throws {
+        let emulator = try TestServer.start()
+        emulator.emulator.clock.set(milliseconds: milliseconds)
+        let response = try emulator.inProcessClient().get("/1.1/date")
+        #expect(response.status == 200)
+        #expect(response.text == LCDate(millisecondsSince1970: milliseconds).json.jsonString)
+        let other = try emulator.inProcessClient(credentials: .masterKey).get("/__admin/clock")
+        #expect(response.headers["Content-Type"] == other.headers["Content-Type"])
+    }
+
     @Test func get_reportsNowAndMode() throws {
         let emulator = try TestServer.start()
         let response = try emulator.inProcessClient(credentials: .masterKey).get("/__admin/clock")

@@ -41,7 +41,7 @@ struct AppAuthenticator: Sendable {
     func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: RouteCaptures = [:]) throws -> Outcome {
         if access == .open { return Outcome(app: nil, isMaster: false) }
         // Parsed once here: the app, the privilege and the session token all read these.
-        let credentials = LCRequestCredentials { request.headers[$0] }
+        let credentials = LCRequestCredentials(fields: request.headers.fields)
         let bearer = AuthorizationHeader.bearer(request.headers)
         let session = credentials.sessionToken.flatMap { $0.isEmpty ? nil : $0 }
         switch access {

@@ -132,6 +132,6 @@ final class APIHandler: HTTPHandler {
             value &+= 1
             return value
         }
-        return String(n, radix: 16)
+        return Hex.encode(n)
     }
 }
