@@ -17,7 +17,7 @@ extension CanonicalJSON.Scanner {
             case 0..<0x80:
                 offset += 1
             default:
-                guard let length = utf8SequenceLength(at: offset) else { return nil }
+                guard let length = UTF8Sequence.length(in: bytes, at: offset) else { return nil }
                 offset += length
             }
         }
@@ -54,25 +54,6 @@ extension CanonicalJSON.Scanner {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
         default: return nil
         }
-    }
-
-    /// The same well-formedness rule as `JSONReader.utf8SequenceLength` (RFC 3629).
-    private func utf8SequenceLength(at start: Int) -> Int? {
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch bytes[start] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return nil
-        }
-        guard bytes.count - start >= length, (low...high).contains(bytes[start + 1]) else { return nil }
-        for index in start + 2 ..< start + length where bytes[index] & 0xC0 != 0x80 { return nil }
-        return length
     }
 
     /// Scans a number; canonical when it prints back to the same text. Plain integers of up to
