@@ -51,7 +51,7 @@ extension ServeOptions {
         guard let model = HTTPEventModel(rawValue: name.lowercased()) else {
             throw ValidationError("--http-events must be loops or sources, got '\(name)'")
         }
-        return model.effective
+        return model
     }
 
     /// The apps of `--config`, or the one app of `--app-id`/`--app-key`/`--master-key`: never both,

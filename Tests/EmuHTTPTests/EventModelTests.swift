@@ -1,12 +1,12 @@
 import Dispatch
 import EmuHTTP
-import Primitives
 import Testing
 
 /// The connection code runs under two event models (`HTTPEventModel`): the rest of the suite
 /// uses the platform's default, and these cases run the paths where the two differ — reading,
-/// answers from another thread, peers that leave, deadlines and shutdown — under each. Waiting to
-/// write and transports that read or hold bytes on their own: `TransportTests`, also under each.
+/// answers from another thread, peers that leave and deadlines — under each. Waiting to write and
+/// transports that read or hold bytes on their own: `TransportTests`; shutdown:
+/// `HTTPServerLifecycleTests`; both also under each.
 @Suite("Event models") struct EventModelTests {
     static let models = HTTPEventModel.allCases
 
@@ -63,37 +63,6 @@ import Testing
         let client = try live.client()
         #expect(try client.request("GET", "/once").status == 200)
         #expect(client.readsEOF())
-    }
-
-    @Test(arguments: models) func shutdown_closesIdleConnections_andFinishesTheBusyOne(model: HTTPEventModel) throws {
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let handler = ClosureHTTPHandler { request, respond in
-            DispatchQueue.global().async {
-                if request.path == "/slow" {
-                    started.signal()
-                    release.wait()
-                }
-                respond(HTTPResponse(status: 200, contentType: "text/plain", body: "done"))
-            }
-        }
-        let live = try LiveServer(configure: { $0.eventModel = model }, handler: handler)
-        let busy = try live.client()
-        let idle = try live.client()
-        #expect(try idle.request("GET", "/quick").status == 200)
-        try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-        started.wait()
-        let finished = DispatchSemaphore(value: 0)
-        let clean = Locked(false)
-        DispatchQueue.global().async {
-            clean.withValue { $0 = live.server.shutdown(gracePeriod: 5) }
-            finished.signal()
-        }
-        #expect(idle.readsEOF())
-        release.signal()
-        #expect(try busy.readResponse().headers["Connection"] == "close")
-        finished.wait()
-        #expect(clean.current)
     }
 }
 

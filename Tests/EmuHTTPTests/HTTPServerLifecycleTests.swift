@@ -12,7 +12,8 @@ import Testing
         #expect(idle.count == 1000)
     }
 
-    @Test func shutdown_letsRequestInFlightFinish_thenStopsAccepting() throws {
+    @Test(arguments: HTTPEventModel.allCases)
+    func shutdown_letsRequestInFlightFinish_thenStopsAccepting(model: HTTPEventModel) throws {
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let handler = ClosureHTTPHandler { request, respond in
@@ -24,7 +25,7 @@ import Testing
                 respond(HTTPResponse(status: 200, contentType: "text/plain", body: "done"))
             }
         }
-        let live = try LiveServer(handler: handler)
+        let live = try LiveServer(configure: { $0.eventModel = model }, handler: handler)
         let busy = try live.client()
         let idle = try live.client()
         #expect(try idle.request("GET", "/quick").status == 200)

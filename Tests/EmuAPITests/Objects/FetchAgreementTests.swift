@@ -19,7 +19,7 @@ import Testing
 
     static let bodies: [JSON] = [
         [:],
-        ["title": "plain", "n": 1, "x": 1.5, "big": 1e21, "tiny": 5e-324, "neg": -0.0, "yes": true, "none": nil],
+        ["title": "plain", "n": 1, "x": 1.5, "big": 1e21, "tiny": .number(.leastNonzeroMagnitude), "neg": -0.0, "yes": true, "none": nil],
         ["text": "quotes \" backslash \\ slash / tab \t newline \n nul \u{0} bell \u{7} é 中文 😀 \u{2028}"],
         ["list": [1, "two", [3, [4]], ["k": "v"], nil], "nested": ["a": ["b": ["c": [1, 2]]], "": "empty key"]],
         ["when": ["__type": "Date", "iso": "2015-06-29T01:39:35.931Z"], "where": ["__type": "GeoPoint", "latitude": 39.9, "longitude": 116.4]],

@@ -5,12 +5,17 @@ extension AccessContext {
     /// Whether the object's ACL lets the caller read it. Public grants answer without looking
     /// up the caller's roles.
     func canRead(_ record: ObjectRecord, in db: Database) throws -> Bool {
-        try grants(.read, on: record, in: db)
+        try grants(.read, acl: record.acl, in: db)
     }
 
     /// spec §2.4: a fetch the ACL denies → 403 `Forbidden reading by object's ACL.`
     func requireRead(_ record: ObjectRecord, in db: Database) throws {
-        guard try canRead(record, in: db) else { throw APIError(.forbiddenReadingByACL) }
+        try requireRead(acl: record.acl, in: db)
+    }
+
+    /// The same for an object known only by its ACL (nil: none stored), as a copied fetch is.
+    func requireRead(acl: JSONObject?, in db: Database) throws {
+        guard try grants(.read, acl: acl, in: db) else { throw APIError(.forbiddenReadingByACL) }
     }
 
     /// spec §2.5, §2.6: an update or delete the ACL denies → 403 `Forbidden writing by object's ACL.`
@@ -18,15 +23,11 @@ extension AccessContext {
     /// holds whatever their ACL says.
     func requireWrite(_ record: ObjectRecord, in db: Database) throws {
         if record.className == LCClassName.user { return }
-        guard try grants(.write, on: record, in: db) else { throw APIError(.forbiddenWritingByACL) }
-    }
-
-    private func grants(_ permission: AccessList.Permission, on record: ObjectRecord, in db: Database) throws -> Bool {
-        try grants(permission, acl: record.acl, in: db)
+        guard try grants(.write, acl: record.acl, in: db) else { throw APIError(.forbiddenWritingByACL) }
     }
 
     /// Whether an object's ACL (nil: none stored) lets this caller `permission` it.
-    func grants(_ permission: AccessList.Permission, acl: JSONObject?, in db: Database) throws -> Bool {
+    private func grants(_ permission: AccessList.Permission, acl: JSONObject?, in db: Database) throws -> Bool {
         if isMaster || AccessList.grants(acl, permission, to: [AccessList.everyone]) { return true }
         return AccessList.grants(acl, permission, to: try principals(in: db))
     }

@@ -11,7 +11,7 @@ extension ObjectStore {
         var schema = JSONObject()
         try db.query("SELECT schema FROM classes WHERE name = ?", [.text(className)]) { row in
             found = true
-            try row.withText(at: 0) { text in
+            row.withText(at: 0) { text in
                 if let text, let parsed = try? JSONParser.parse(text).objectValue { schema = parsed }
             }
         }

@@ -13,10 +13,12 @@ public enum ObjectStore {
              record.aclColumn, record.dataColumn])
     }
 
+    /// One object's row, in `QueryPlan.columns`: bind the class, then the id.
+    static let fetchSQL = "SELECT \(QueryPlan.columns) FROM objects WHERE class = ? AND id = ?"
+
     /// The object, or nil when there is no such id in the class.
     public static func fetch(className: String, objectId: String, in db: Database) throws -> ObjectRecord? {
-        let statement = try db.cachedStatement(
-            "SELECT \(QueryPlan.columns) FROM objects WHERE class = ? AND id = ?")
+        let statement = try db.cachedStatement(fetchSQL)
         defer { statement.reset() }
         try statement.bind([.text(className), .text(objectId)])
         guard try statement.step() else { return nil }
@@ -45,7 +47,7 @@ public enum ObjectStore {
     /// A record from a row of `QueryPlan.columns` (id, created_at, updated_at, acl, data).
     static func record(fromQueryRow row: Statement, className: String) throws -> ObjectRecord {
         // Parsed straight from SQLite's bytes: the JSON texts are never copied into Strings.
-        let acl = try row.withText(at: 3) { bytes in try bytes.flatMap { try JSONParser.parse($0).objectValue } }
+        let acl = try acl(fromQueryRow: row)
         let fields = try row.withText(at: 4) { bytes in try bytes.flatMap { try JSONParser.parse($0).objectValue } }
             ?? JSONObject()
         return ObjectRecord(
@@ -53,6 +55,11 @@ public enum ObjectStore {
             createdAt: LCDate(millisecondsSince1970: row.int64(at: 1)),
             updatedAt: LCDate(millisecondsSince1970: row.int64(at: 2)),
             acl: acl, fields: fields)
+    }
+
+    /// The ACL of a row of `QueryPlan.columns`; nil when none is stored.
+    static func acl(fromQueryRow row: Statement) throws -> JSONObject? {
+        try row.withText(at: 3) { bytes in try bytes.flatMap { try JSONParser.parse($0).objectValue } }
     }
 }
 

@@ -14,7 +14,7 @@ extension ObjectRenderer {
 
     /// Call inside the fetch's read, after the class permission.
     func fetchAnswer(className: String, objectId: String, in db: Database) throws -> FetchAnswer {
-        let statement = try db.cachedStatement("SELECT \(QueryPlan.columns) FROM objects WHERE class = ? AND id = ?")
+        let statement = try db.cachedStatement(ObjectStore.fetchSQL)
         defer { statement.reset() }
         try statement.bind([.text(className), .text(objectId)])
         guard try statement.step() else { return .notFound }
@@ -26,10 +26,7 @@ extension ObjectRenderer {
             return .found(JSON.object(try render(record, in: db)).serialized())
         }
         // spec §2.4: the ACL decides before anything of the object is written.
-        if let access {
-            let acl = try statement.withText(at: 3) { bytes in try bytes.flatMap { try JSONParser.parse($0).objectValue } }
-            guard try access.grants(.read, acl: acl, in: db) else { throw APIError(.forbiddenReadingByACL) }
-        }
+        try access?.requireRead(acl: try ObjectStore.acl(fromQueryRow: statement), in: db)
         var out = JSONSerializer(reservingCapacity: 512)
         try appendRow(statement, className: className, splicing: true, to: &out, in: db)
         return .found(out.bytes)

@@ -95,7 +95,7 @@ final class EpollLoop: @unchecked Sendable {
                 }
                 // A socket closed earlier in this batch has no watch left; its number may be
                 // taken again only by a job, and jobs run after the batch.
-                if Int(key) < watches.count, let watch = watches[Int(key)] { watch.handle(events[index].events) }
+                if Int(key) < watches.count, let watch = watches[Int(key)] { watch.handle() }
             }
             runJobs()
         }

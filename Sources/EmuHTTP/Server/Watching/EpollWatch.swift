@@ -11,7 +11,7 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
     let fd: Int32
     private let loop: EpollLoop
     private var connection: HTTPConnection?
-    private var interest = SocketInterest.none
+    /// In the loop's epoll set: a socket watching nothing is taken out.
     private var registered = false
 
     init(fd: Int32, loop: EpollLoop = EpollLoop.next()) {
@@ -28,8 +28,6 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
     }
 
     func watch(_ interest: SocketInterest) {
-        guard interest != self.interest || !registered else { return }
-        self.interest = interest
         switch interest {
         case .none:
             if registered { loop.control(self, EPOLL_CTL_DEL, events: 0) }
@@ -44,18 +42,18 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
     func stop(release: @escaping () -> Void) {
         if registered { loop.control(self, EPOLL_CTL_DEL, events: 0) }
         registered = false
-        interest = .none
         connection = nil  // breaks the connection <-> watch cycle
         release()
     }
 
     func execute(_ work: @escaping @Sendable () -> Void) { loop.execute(work) }
 
-    /// One readiness report from the loop. Errors and hang-ups go to whichever handler is
-    /// watching: its read or send then sees them.
-    func handle(_ events: UInt32) {
+    /// One readiness report from the loop. Errors and hang-ups go to whichever handler the
+    /// connection watches with (it changes its watch only through `watch`): its read or send
+    /// then sees them.
+    func handle() {
         guard let connection else { return }
-        switch interest {
+        switch connection.interest {
         case .read: connection.onReadable()
         case .write: connection.onWritable()
         case .none: break
