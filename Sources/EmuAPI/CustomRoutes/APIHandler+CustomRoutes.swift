@@ -57,7 +57,7 @@ extension APIHandler {
 
     /// The app named by `X-LC-Id` when it is one of ours, else the default (first) app.
     func customRoutesApp(for request: HTTPRequest) -> AppRuntime? {
-        if let id = request.headers[LCHeaderName.id], let app = authenticator.apps[id] { return app }
+        if let id = request.headers[LCHeaderName.id], let app = authenticator.app(withId: id) { return app }
         return authenticator.defaultAppId.flatMap { authenticator.apps[$0] }
     }
 

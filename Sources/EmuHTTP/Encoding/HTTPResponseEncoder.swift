@@ -18,10 +18,18 @@ public enum HTTPResponseEncoder {
     public static func encode(_ response: HTTPResponse, headRequest: Bool = false, connection: ConnectionDirective,
                               date: [UInt8] = HTTPDateCache.current()) -> [UInt8] {
         var out: [UInt8] = []
-        // One allocation for the whole response: the head's exact size is cheap to add up.
+        encode(response, headRequest: headRequest, connection: connection, date: date, appendingTo: &out)
+        return out
+    }
+
+    /// Encodes `response` at the end of `out`: a connection writes into its own output buffer,
+    /// whose memory it keeps from one answer to the next.
+    public static func encode(_ response: HTTPResponse, headRequest: Bool = false, connection: ConnectionDirective,
+                              date: [UInt8], appendingTo out: inout [UInt8]) {
+        // One allocation at most for the whole response: the head's exact size is cheap to add up.
         var headBytes = 128
         for field in response.headers { headBytes += field.name.utf8.count + field.value.utf8.count + 4 }
-        out.reserveCapacity(headBytes + (headRequest ? 0 : response.body.count))
+        out.reserveCapacity(out.count + headBytes + (headRequest ? 0 : response.body.count))
         // The status line written piece by piece: an interpolated String would allocate.
         out.append(contentsOf: "HTTP/1.1 ".utf8)
         appendDecimal(&out, response.status)
@@ -48,15 +56,20 @@ public enum HTTPResponseEncoder {
         }
         out.append(contentsOf: "\r\n".utf8)
         if bodyAllowed && !headRequest { out.append(contentsOf: response.body) }
-        return out
     }
 
     /// The interim response sent for `Expect: 100-continue` (RFC 9110 §10.1.1).
     public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     private static func isManaged(_ name: String) -> Bool {
-        name.asciiCaseInsensitiveEquals("Content-Length") || name.asciiCaseInsensitiveEquals("Date")
-            || name.asciiCaseInsensitiveEquals("Connection") || name.asciiCaseInsensitiveEquals("Transfer-Encoding")
+        // Most names have none of these lengths and cost one comparison.
+        switch name.utf8.count {
+        case 4: return name.asciiCaseInsensitiveEquals("Date")
+        case 10: return name.asciiCaseInsensitiveEquals("Connection")
+        case 14: return name.asciiCaseInsensitiveEquals("Content-Length")
+        case 17: return name.asciiCaseInsensitiveEquals("Transfer-Encoding")
+        default: return false
+        }
     }
 
     private static func appendDecimal(_ out: inout [UInt8], _ value: Int) {
@@ -66,13 +79,22 @@ public enum HTTPResponseEncoder {
 
     /// Header values are written as given, minus CR/LF: a handler can never split a response.
     private static func appendHeader(_ out: inout [UInt8], _ name: String, _ value: String) {
-        out.append(contentsOf: name.utf8)
+        appendText(&out, name)
         out.append(contentsOf: ": ".utf8)
-        if value.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
-            for byte in value.utf8 where byte != 13 && byte != 10 { out.append(byte) }
-        } else {
-            out.append(contentsOf: value.utf8)
-        }
+        appendText(&out, value, droppingLineBreaks: true)
         out.append(contentsOf: "\r\n".utf8)
+    }
+
+    /// A string's bytes, copied from its own storage in one go (every answer writes several).
+    private static func appendText(_ out: inout [UInt8], _ text: String, droppingLineBreaks: Bool = false) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if droppingLineBreaks && bytes.contains(where: { $0 == 13 || $0 == 10 }) {
+                for byte in bytes where byte != 13 && byte != 10 { out.append(byte) }
+            } else {
+                out.append(contentsOf: bytes)
+            }
+        }
+        guard copied == nil else { return }
+        for byte in text.utf8 where !droppingLineBreaks || (byte != 13 && byte != 10) { out.append(byte) }
     }
 }

@@ -27,9 +27,11 @@ extension HTTPRequestParser {
 
     /// Builds the request from the pending head and readies the parser for the next one.
     mutating func finishRequest(body: [UInt8]) -> HTTPRequest {
+        let fields = head.allFields(repeating: previous)
         let request = HTTPRequest(
             method: head.method, target: head.target, path: head.path, query: head.query,
-            version: head.version, headers: HTTPHeaders(head.fields), body: body)
+            version: head.version, headers: HTTPHeaders(fields), body: body)
+        previous = RepeatedHead(method: head.method, target: head.target, path: head.path, query: head.query, fields: fields)
         head = PendingHead()
         stage = .requestLine
         return request

@@ -5,7 +5,10 @@ struct PendingHead {
     var path = ""
     var query: [(name: String, value: String)] = []
     var version = HTTPVersion.http1_1
+    /// The fields read so far, once one of them differs from the previous request's; until then
+    /// empty, and `repeatedFields` counts the leading fields that repeat it.
     var fields: [HTTPHeaders.Field] = []
+    var repeatedFields = 0
     /// Bytes of empty lines skipped before the request line.
     var skippedBytes = 0
     /// Bytes of field lines so far, terminators included; trailers add to it.
@@ -18,8 +21,10 @@ struct PendingHead {
     var expectsContinue = false
     var continueReported = false
 
-    init() {
-        fields.reserveCapacity(16)
+    /// The head's fields: the previous request's array itself when every field repeated it.
+    func allFields(repeating previous: RepeatedHead) -> [HTTPHeaders.Field] {
+        if !fields.isEmpty { return fields }
+        return repeatedFields == previous.fields.count ? previous.fields : Array(previous.fields[..<repeatedFields])
     }
 }
 
@@ -44,7 +49,7 @@ extension HTTPRequestParser {
                     continue
                 }
                 let line = try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) in
-                    try RequestLine(parsing: bytes, start..<end)
+                    try RequestLine(parsing: bytes, start..<end, repeating: previous)
                 }
                 head.method = line.method
                 head.target = line.target
@@ -76,12 +81,21 @@ extension HTTPRequestParser {
                     return true
                 }
                 guard next - start <= remaining else { throw .headersTooLarge }
-                let field = try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) in
-                    try HeaderFieldSyntax.parse(bytes, start..<end)
+                let index = head.fields.isEmpty ? head.repeatedFields : head.fields.count
+                let (field, repeated) = try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) in
+                    try HeaderFieldSyntax.parse(bytes, start..<end, repeating: previous, at: index)
                 }
                 head.headerBytes += next - start
                 try head.facts.record(field.role)
-                head.fields.append((name: field.name, value: field.value))
+                if repeated && head.fields.isEmpty {
+                    head.repeatedFields += 1
+                } else {
+                    if head.fields.isEmpty {
+                        head.fields.reserveCapacity(16)
+                        head.fields.append(contentsOf: previous.fields[..<head.repeatedFields])
+                    }
+                    head.fields.append((name: field.name, value: field.value))
+                }
                 consume(upTo: next)
             }
         }

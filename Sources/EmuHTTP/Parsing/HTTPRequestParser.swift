@@ -45,6 +45,8 @@ public struct HTTPRequestParser {
     var stage: Stage = .requestLine
     /// The request being assembled; reset after each `.request` event.
     var head = PendingHead()
+    /// The previous request's head, whose strings a repeating request shares.
+    var previous = RepeatedHead()
     var chunked = ChunkedBodyDecoder()
     /// Set by the first error; every later `next()` rethrows it.
     var failure: HTTPParseError?

@@ -44,14 +44,18 @@ enum HeaderFieldSyntax {
         return (name, valueStart..<valueEnd)
     }
 
-    /// Validates a field line and returns it with its role.
+    /// Validates a field line and returns it with its role; `repeated` is the previous request's
+    /// field at the same place, whose strings are shared when the line repeats it.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>
-    ) throws(HTTPParseError) -> HeaderField {
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, repeating previous: RepeatedHead, at index: Int
+    ) throws(HTTPParseError) -> (field: HeaderField, repeated: Bool) {
         let (name, value) = try split(bytes, line)
         let role = try FieldRole(name: name, value: value, in: bytes)
-        return HeaderField(
-            name: HTTPBytes.string(bytes, name), value: HTTPBytes.string(bytes, value), role: role)
+        if let same = previous.field(at: index, name: name, value: value, in: bytes) {
+            return (HeaderField(name: same.name, value: same.value, role: role), true)
+        }
+        let field = HeaderField(name: HTTPBytes.string(bytes, name), value: HTTPBytes.string(bytes, value), role: role)
+        return (field, false)
     }
 }
 

@@ -10,7 +10,9 @@ struct RequestLine {
     ///
     /// Exactly one SP separates the parts; RFC 9112 §3 allows lenient whitespace parsing but
     /// a strict split leaves no room for two parsers to disagree about the target.
-    init(parsing bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) throws(HTTPParseError) {
+    /// `previous`'s strings are shared when the method and target repeat its own.
+    init(parsing bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>,
+         repeating previous: RepeatedHead = RepeatedHead()) throws(HTTPParseError) {
         let end = line.upperBound
         // method = token (RFC 9112 §3.1), case-sensitive and kept as sent.
         var methodEnd = line.lowerBound
@@ -29,6 +31,11 @@ struct RequestLine {
 
         // The version comes first so that an HTTP/2 preface ("PRI * HTTP/2.0") gets 505.
         version = try Self.parseVersion(bytes, targetEnd + 1..<end)
+        // The same method and target parse the same: no need to decode them again.
+        if RepeatedHead.matches(previous.target, bytes, target), RepeatedHead.matches(previous.method, bytes, method) {
+            (self.method, self.target, path, query) = (previous.method, previous.target, previous.path, previous.query)
+            return
+        }
         let isOptions = HTTPBytes.equalsCaseSensitive(bytes, method, "OPTIONS")
         (path, query) = try RequestTarget.parse(bytes, target, allowsAsterisk: isOptions)
         self.method = HTTPBytes.string(bytes, method)

@@ -29,14 +29,27 @@ extension HTTPConnection {
                 return false
             }
         }
-        outbound = []
-        outboundOffset = 0
+        clearOutbound()
         if closeAfterFlush && !awaitingResponse {
             close()
             return false
         }
         return true
     }
+
+    /// Empties the output buffer. Up to `keptOutboundCapacity` its memory stays for the next answer
+    /// (a typical answer is well under 1 KiB), so a keep-alive connection encodes without
+    /// allocating; a larger buffer (a file, a long page) is freed, so idle connections stay small.
+    func clearOutbound() {
+        if outbound.capacity <= Self.keptOutboundCapacity {
+            outbound.removeAll(keepingCapacity: true)
+        } else {
+            outbound = []
+        }
+        outboundOffset = 0
+    }
+
+    static let keptOutboundCapacity = 4 * 1024
 
     func waitForWritable() {
         setInterest(.write)

@@ -45,7 +45,9 @@ extension HTTPConnection {
         let persistent = gate.keepAlive && !draining && !closeAfterFlush && !context.stopping.current
         let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (gate.http10 ? .keepAliveHTTP10 : .persistent)
         if !persistent { closeAfterFlush = true }
-        enqueue(HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current()))
+        if outboundOffset >= outbound.count { clearOutbound() }
+        HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
+                                   appendingTo: &outbound)
         _ = flush()
     }
 

@@ -5,11 +5,13 @@ extension LCRequestCredentials {
     public init(fields: [(name: String, value: String)]) {
         var seen: UInt32 = 0  // candidates whose first field was met: later ones do not count
         var best = Best()
+        let byLength = Self.candidatesByLength
         for field in fields {
             let length = field.name.utf8.count
-            for (bit, candidate) in Self.candidates.enumerated()
-            where seen & (1 << bit) == 0 && candidate.name.utf8.count == length
-                && Self.equalsIgnoringCase(candidate.name, field.name) {
+            guard length < byLength.count else { continue }
+            for bit in byLength[length]
+            where seen & (1 << bit) == 0 && Self.equalsIgnoringCase(Self.candidates[bit].name, field.name) {
+                let candidate = Self.candidates[bit]
                 seen |= 1 << bit
                 // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
                 if !field.value.isEmpty { best.offer(field.value, list: candidate.list, rank: candidate.rank) }
@@ -43,6 +45,15 @@ extension LCRequestCredentials {
         LCHeaderName.appIdCandidates, LCHeaderName.appKeyCandidates, LCHeaderName.signCandidates,
         LCHeaderName.masterKeyCandidates, LCHeaderName.sessionCandidates, LCHeaderName.prodCandidates,
     ].enumerated().flatMap { list, names in names.enumerated().map { (name: $1, list: list, rank: $0) } }
+
+    /// The indexes in `candidates` of the names of each length: most fields (Host, User-Agent, …)
+    /// have a length no candidate has, and cost one look.
+    private static let candidatesByLength: [[Int]] = {
+        let longest = candidates.map(\.name.utf8.count).max() ?? 0
+        var table = [[Int]](repeating: [], count: longest + 1)
+        for (index, candidate) in candidates.enumerated() { table[candidate.name.utf8.count].append(index) }
+        return table
+    }()
 
     private static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.elementsEqual(rhs.utf8) { a, b in

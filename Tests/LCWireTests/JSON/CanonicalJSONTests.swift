@@ -23,6 +23,33 @@ import Testing
         #expect(canonical == (isObject && roundTrip == bytes), "\(text)")
     }
 
+    /// An object of `count` keys `k0…`, the last one's value `last`.
+    static func object(keys count: Int, prefix: String = "k", last: String = "1") -> String {
+        "{" + (0..<count).map { "\"\(prefix)\($0)\":" + ($0 == count - 1 ? last : "1") }.joined(separator: ",") + "}"
+    }
+
+    /// The limits on keys (64 per object, 128 open at once, 64 levels) only ever answer false,
+    /// never a wrong yes; inside them, nesting and repeated names at other levels are fine.
+    @Test func keyLimits_answerNo_andInsideThemNestingIsChecked() {
+        func canonical(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { CanonicalJSON.isCanonicalObject($0) }
+        }
+        #expect(canonical(Self.object(keys: 64)))
+        #expect(!canonical(Self.object(keys: 65)))
+        // 64 open keys outside and 64 inside: 128, the most kept at once.
+        #expect(canonical(Self.object(keys: 64, last: Self.object(keys: 64))))
+        #expect(!canonical(Self.object(keys: 64, last: Self.object(keys: 64, last: Self.object(keys: 1)))))
+        // Siblings close before the next opens: their keys never add up.
+        let siblings = "{" + (0..<10).map { "\"o\($0)\":" + Self.object(keys: 60) }.joined(separator: ",") + "}"
+        #expect(canonical(siblings))
+        // The same key in an inner and an outer object is no repeat; in one inner object it is.
+        #expect(canonical(#"{"k0":1,"o":{"k0":1}}"#))
+        #expect(!canonical(#"{"k0":1,"o":{"k0":1,"k0":2}}"#))
+        let deep = String(repeating: #"{"a":"#, count: 64) + "1" + String(repeating: "}", count: 64)
+        #expect(canonical(deep))
+        #expect(!canonical(String(repeating: #"{"a":"#, count: 65) + "1" + String(repeating: "}", count: 65)))
+    }
+
     @Test func invalidUTF8_isNotCanonical() {
         let bytes: [UInt8] = Array(#"{"s":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         #expect(!bytes.withUnsafeBufferPointer { CanonicalJSON.isCanonicalObject($0) })

@@ -28,7 +28,7 @@ extension AccessContext {
 
     /// Whether an object's ACL (nil: none stored) lets this caller `permission` it.
     private func grants(_ permission: AccessList.Permission, acl: JSONObject?, in db: Database) throws -> Bool {
-        if isMaster || AccessList.grants(acl, permission, to: [AccessList.everyone]) { return true }
+        if isMaster || AccessList.grantsEveryone(acl, permission) { return true }
         return AccessList.grants(acl, permission, to: try principals(in: db))
     }
 

@@ -22,4 +22,13 @@ enum AccessList {
         }
         return false
     }
+
+    /// `grants(acl, permission, to: [everyone])` without building a set: every object read asks.
+    static func grantsEveryone(_ acl: JSONObject?, _ permission: Permission) -> Bool {
+        guard let acl else { return true }
+        for (principal, grant) in acl where principal == everyone {
+            if grant[permission.rawValue]?.boolValue == true { return true }
+        }
+        return false
+    }
 }

@@ -14,6 +14,9 @@ struct AppAuthenticator: Sendable {
 
     /// Served when a keyless request names no app (the first configured one).
     let defaultAppId: String?
+    /// Each app with its verifier, when there are few: comparing an id with theirs costs less
+    /// than hashing it, which every request would do twice (nil: look up `apps`).
+    private let few: [(app: AppRuntime, verifier: LCAuthVerifier)]?
 
     /// What the request's credentials established; `APIHandler` turns it into the request's
     /// context (`APIRequest`, `AccessContext`), so nothing downstream parses a header again.
@@ -32,9 +35,25 @@ struct AppAuthenticator: Sendable {
         self.apps = apps
         self.defaultAppId = defaultAppId
         self.verifier = LCAuthVerifier(maxSkew: maxSkewMilliseconds)
-        self.verifiers = apps.mapValues {
+        let verifiers = apps.mapValues {
             LCAuthVerifier(maxSkew: $0.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkewMilliseconds))
         }
+        self.verifiers = verifiers
+        self.few = apps.count > 4 ? nil : apps.map { id, app in (app, verifiers[id]!) }
+    }
+
+    /// The app this id names, if served.
+    func app(withId id: String) -> AppRuntime? {
+        guard let few else { return apps[id] }
+        for entry in few where entry.app.configuration.appId == id { return entry.app }
+        return nil
+    }
+
+    /// The verifier of `app`'s signatures (its own window, when its options set one).
+    private func verifier(of app: AppRuntime?) -> LCAuthVerifier {
+        guard let app else { return verifier }
+        if let few { return few.first { $0.app === app }?.verifier ?? verifier }
+        return verifiers[app.configuration.appId] ?? verifier
     }
 
     /// - Parameter parameters: the route's captures, which name the app of `.appInPath` routes.
@@ -66,11 +85,10 @@ struct AppAuthenticator: Sendable {
             let (app, session) = try OAuthBearer.resolve(token, appId: credentials.appId, apps: apps)
             return Outcome(app: app, isMaster: false, sessionToken: session)
         }
-        let app = credentials.appId.flatMap { apps[$0] }
+        let app = credentials.appId.flatMap { self.app(withId: $0) }
         let keys = app.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }
         let now = app?.clock.nowMilliseconds ?? 0
-        let verifier = app.flatMap { verifiers[$0.configuration.appId] } ?? self.verifier
-        switch verifier.verify(credentials, keys: keys, now: now) {
+        switch verifier(of: app).verify(credentials, keys: keys, now: now) {
         case .success(let privilege):
             let isMaster = privilege == .master
             if access == .master && !isMaster { throw failure("this endpoint needs the master key") }
