@@ -29,9 +29,14 @@ public final class Database {
     /// length) cannot grow it without limit.
     static let statementCacheLimit = 256
 
+    /// Library-wide settings, made once before the first connection opens (SQLite takes them
+    /// only before it initialises): no memory statistics, whose one mutex every allocation takes.
+    private static let configureLibrary: Void = { _ = lcemu_sqlite3_disable_memory_statistics() }()
+
     /// Opens (creating if needed, unless `readOnly`) the database at `path`; `":memory:"` opens a
     /// private in-memory database.
     public init(path: String, readOnly: Bool = false) throws {
+        Self.configureLibrary
         self.path = path
         self.isReadOnly = readOnly
         var flags = SQLITE_OPEN_NOMUTEX

@@ -16,9 +16,9 @@ public struct Router<Value: Sendable>: Sendable {
         case notFound
     }
 
-    private var root = RouteNode()
+    @usableFromInline var root = RouteNode()
     /// The registered values; nodes hold their slots.
-    private var values: [Value] = []
+    @usableFromInline var values: [Value] = []
 
     public init() {}
 
@@ -29,17 +29,15 @@ public struct Router<Value: Sendable>: Sendable {
         root.insert(segments: Self.segments(pattern)[...], method: method, slot: values.count - 1)
     }
 
-    /// Finds the value for a request.
+    /// Finds the value for a request. Inlinable, so that the caller's module builds its `Match`
+    /// for its own `Value`: unspecialised, every request looked up the generic metadata.
+    @inlinable
     public func match(method: String, path: String) -> Match {
-        var parameters = RouteCaptures()
-        var path = path
-        // The walk runs over the path's UTF-8 bytes: no substrings, hashing or metadata lookups.
-        let found = path.withUTF8 { bytes in root.find(bytes, from: 0, parameters: &parameters) }
-        guard let node = found else { return .notFound }
-        if let slot = node.slot(for: method) { return .found(values[slot], parameters: parameters) }
-        if method == "HEAD", let slot = node.slot(for: "GET") { return .found(values[slot], parameters: parameters) }
-        if node.handlers.isEmpty { return .notFound }
-        return .methodNotAllowed(allowed: node.methods.sorted())
+        switch root.lookup(method: method, path: path) {
+        case .found(let slot, let parameters): return .found(values[slot], parameters: parameters)
+        case .methodNotAllowed(let allowed): return .methodNotAllowed(allowed: allowed)
+        case .notFound: return .notFound
+        }
     }
 
     /// Every registered method and pattern, sorted by pattern then method: what the router

@@ -78,13 +78,16 @@ extension ObjectRenderer {
     /// `memchr` to the next candidate, then `memcmp`: a byte loop here cost 2 % of a query page.
     private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard let base = text.baseAddress, text.count >= needle.count else { return false }
+        // memchr looks for the needle's second byte, `_`: its first, a quote, starts every key
+        // and string of the object, and each stop costs a call.
+        let anchor = 1
         return needle.withUnsafeBufferPointer { needle in
-            let end = base + (text.count - needle.count + 1)  // past the last possible start
-            var at = base
-            while at < end, let found = memchr(at, Int32(needle[0]), end - at) {
-                let start = found.assumingMemoryBound(to: UInt8.self)
-                if memcmp(start, needle.baseAddress!, needle.count) == 0 { return true }
-                at = UnsafePointer(start) + 1
+            let end = base + (text.count - needle.count + anchor + 1)  // past the last possible anchor
+            var at = base + anchor
+            while at < end, let found = memchr(at, Int32(needle[anchor]), end - at) {
+                let anchored = found.assumingMemoryBound(to: UInt8.self)
+                if memcmp(anchored - anchor, needle.baseAddress!, needle.count) == 0 { return true }
+                at = UnsafePointer(anchored) + 1
             }
             return false
         }
