@@ -32,8 +32,12 @@ RUN swift package resolve \
 COPY . .
 
 # --static-swift-stdlib links the Swift runtime and Foundation into the binary, so the runtime
-# image needs no Swift toolchain.
-RUN swift build -c release --product lcemu --static-swift-stdlib
+# image needs no Swift toolchain. lld (in the Swift toolchain) with packed relative relocations
+# (DT_RELR; glibc 2.36 or later, which noble and bookworm have): the loader no longer reads
+# 1.8 MB of relocation entries at every start, 1.2 MB less idle RSS (docs/performance.md, "Idle
+# memory"). `STATIC=1 bench/startup` builds and measures the same.
+RUN swift build -c release --product lcemu --static-swift-stdlib \
+        -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 
 WORKDIR /staging
 RUN cp "$(swift build --package-path /build -c release --show-bin-path)/lcemu" ./lcemu \

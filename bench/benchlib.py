@@ -6,13 +6,21 @@ APP_ID, APP_KEY, MASTER = "lcemu-dev-app-id", "lcemu-dev-app-key", "lcemu-dev-ma
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def binary():
-    """$LCEMU_BIN, else a release build of lcemu made here (its progress on stderr)."""
+# The shipped build: the Dockerfile's `swift build` flags (keep the two alike), in a scratch path
+# of its own so that it does not rebuild the ordinary release build in .build.
+STATIC_FLAGS = ["--static-swift-stdlib", "-Xswiftc", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+STATIC_SCRATCH = ".build-static"
+
+
+def binary(static=False):
+    """$LCEMU_BIN, else a release build of lcemu made here (its progress on stderr); `static`: the
+    Docker image's build (`STATIC_FLAGS`) in `.build-static`."""
     if os.environ.get("LCEMU_BIN"):
         return os.environ["LCEMU_BIN"]
-    print("building release...", file=sys.stderr)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "lcemu"], cwd=ROOT, check=True, stdout=sys.stderr)
-    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+    extra = STATIC_FLAGS + ["--scratch-path", STATIC_SCRATCH] if static else []
+    print("building release%s..." % (" (static, as the Docker image)" if static else ""), file=sys.stderr)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "lcemu"] + extra, cwd=ROOT, check=True, stdout=sys.stderr)
+    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"] + extra, cwd=ROOT, check=True,
                           capture_output=True, text=True).stdout.strip()
     return os.path.join(path, "lcemu")
 

@@ -1,17 +1,26 @@
-import COpenSSL
-
-/// Cryptographically secure random bytes and strings from OpenSSL's CSPRNG.
+/// Cryptographically secure random bytes and strings from the operating system's CSPRNG.
 public enum SecureRandom {
     /// `count` random bytes.
     ///
-    /// Traps if OpenSSL's generator fails: it only does when it cannot seed from the operating
-    /// system, and handing out predictable tokens would be worse than stopping.
+    /// From `SystemRandomNumberGenerator`: the kernel's generator (`getrandom(2)` on Linux,
+    /// `arc4random_buf` on Apple platforms), the source OpenSSL seeds its own from. Not OpenSSL's
+    /// `RAND_bytes`: its first call sets up OpenSSL's DRBG and default provider, and `serve` mints
+    /// its dashboard link at start, so that alone kept about 2 MB of libcrypto resident in an idle
+    /// server (issue 15, docs/performance.md "Idle memory"). Traps if the system source fails
+    /// (the runtime does): handing out predictable tokens would be worse than stopping.
     public static func bytes(_ count: Int) -> [UInt8] {
         precondition(count >= 0, "negative byte count")
         guard count > 0 else { return [] }
+        var generator = SystemRandomNumberGenerator()
         var output = [UInt8](repeating: 0, count: count)
-        guard RAND_bytes(&output, Int32(count)) == 1 else {
-            fatalError("OpenSSL RAND_bytes failed: the system random source is unavailable")
+        output.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let word = generator.next()
+                let take = min(8, buffer.count - offset)
+                withUnsafeBytes(of: word) { buffer.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: take) }
+                offset += take
+            }
         }
         return output
     }
@@ -43,7 +52,7 @@ public enum SecureRandom {
 
     /// `count` indexes below `alphabetSize` (at most 256) from single random bytes: bytes at or
     /// above the largest multiple of the size are rejected. Bytes are drawn in batches, since
-    /// one RAND_bytes call per character would dominate the cost of a token.
+    /// one draw per character would dominate the cost of a token.
     private static func sampleBytes(count: Int, alphabetSize: Int) -> [Int] {
         let limit = 256 / alphabetSize * alphabetSize
         var indexes: [Int] = []

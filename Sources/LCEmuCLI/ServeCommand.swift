@@ -1,6 +1,10 @@
 import ArgumentParser
-import Dispatch
 import Primitives
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `lcemu serve`: run the emulator until SIGTERM or SIGINT.
 struct ServeCommand: ParsableCommand {
@@ -21,6 +25,10 @@ struct ServeCommand: ParsableCommand {
         // Printed only once the database is open, migrated and seeded, in one unbuffered write:
         // scripts wait for the "listening on" line through a pipe.
         StandardStream.output.write(emulator.banner(extra: emulator.dashboardLines))
-        dispatchMain()
+        // Parks the main thread. Not `dispatchMain()`: nothing here runs on the main queue, and
+        // on Linux it leaves the thread through `pthread_exit`, whose forced unwind of the stack
+        // reads the unwind tables (~0.7 MB of .eh_frame_hdr, .eh_frame, .gcc_except_table) into
+        // memory for good (issue 15). Signals still reach the handler installed above.
+        while true { pause() }
     }
 }

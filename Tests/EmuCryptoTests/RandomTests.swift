@@ -8,6 +8,14 @@ import Testing
         #expect(SecureRandom.bytes(1000).count == 1000)
     }
 
+    /// The bytes come 8 at a time from the system generator: a count that is not a multiple of 8
+    /// still gets exactly that many, and the tail is random too, not left zero.
+    @Test func bytes_fillsCountsThatAreNotAMultipleOfEight() {
+        for count in 1...17 { #expect(SecureRandom.bytes(count).count == count) }
+        // The last byte of 9 is 0 in all 64 draws with a chance of 256^-64.
+        #expect((0..<64).contains { _ in SecureRandom.bytes(9)[8] != 0 })
+    }
+
     @Test func bytes_differBetweenCalls() {
         #expect(SecureRandom.bytes(32) != SecureRandom.bytes(32))
     }
