@@ -44,14 +44,14 @@ extension Database {
     /// next `cachedStatement` call with the same SQL returns and resets the same object.
     public func cachedStatement(_ sql: String) throws -> Statement {
         _ = try requireHandle(sql: sql)
-        if let statement = statementCache[sql] {
+        if let statement = statementCache.statement(for: sql) {
             statement.reset()
             statement.clearBindings()
             return statement
         }
         let statement = try prepare(sql, persistent: true)
         if statementCache.count >= Database.statementCacheLimit { statementCache.removeAll() }
-        statementCache[sql] = statement
+        statementCache.insert(statement, for: sql)
         return statement
     }
 
@@ -62,8 +62,14 @@ extension Database {
         _ sql: String, _ arguments: [SQLiteValue], _ body: (Statement) throws -> T
     ) throws -> T {
         let statement: Statement
-        if let cached = statementCache[sql], cached.isBusy {
-            statement = try prepare(sql)
+        if let cached = statementCache.statement(for: sql) {
+            if cached.isBusy {
+                statement = try prepare(sql)
+            } else {
+                cached.reset()
+                cached.clearBindings()
+                statement = cached
+            }
         } else {
             statement = try cachedStatement(sql)
         }

@@ -14,7 +14,7 @@ public final class Database {
     /// The connection handle; nil once closed.
     private(set) var handle: OpaquePointer?
     /// Prepared statements by SQL text, reused by `cachedStatement(_:)`.
-    var statementCache: [String: Statement] = [:]
+    var statementCache = StatementCache()
     /// How many savepoints `transaction` has opened and not yet released; names them uniquely.
     var savepointDepth = 0
     /// What a registered function threw, until `Statement.step` hands it on in its error.

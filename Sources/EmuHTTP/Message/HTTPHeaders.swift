@@ -50,6 +50,9 @@ extension String {
     public func asciiCaseInsensitiveEquals(_ other: String) -> Bool {
         // Lengths first: O(1) for native strings, and most lookups miss on length alone.
         guard utf8.count == other.utf8.count else { return false }
+        // Usually the same text (a name set from the same constant is even the same storage):
+        // one comparison, then the byte loop only for a difference of case.
+        if self == other { return true }
         var a = utf8.makeIterator(), b = other.utf8.makeIterator()
         while true {
             switch (a.next(), b.next()) {
