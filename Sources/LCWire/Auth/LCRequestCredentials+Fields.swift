@@ -5,13 +5,13 @@ extension LCRequestCredentials {
     public init(fields: [(name: String, value: String)]) {
         var seen: UInt32 = 0  // candidates whose first field was met: later ones do not count
         var best = Best()
-        let byLength = Self.candidatesByLength
+        let byLength = Self.candidatesByLength, candidates = Self.candidates
         for field in fields {
             let length = field.name.utf8.count
             guard length < byLength.count else { continue }
             for bit in byLength[length]
-            where seen & (1 << bit) == 0 && Self.equalsIgnoringCase(Self.candidates[bit].name, field.name) {
-                let candidate = Self.candidates[bit]
+            where seen & (1 << bit) == 0 && Self.equalsIgnoringCase(candidates[bit].name, field.name) {
+                let candidate = candidates[bit]
                 seen |= 1 << bit
                 // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
                 if !field.value.isEmpty { best.offer(field.value, list: candidate.list, rank: candidate.rank) }
@@ -56,7 +56,9 @@ extension LCRequestCredentials {
     }()
 
     private static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8) { a, b in
+        // Clients mostly send the names as documented: one comparison, the loop for the rest.
+        if lhs == rhs { return true }
+        return lhs.utf8.elementsEqual(rhs.utf8) { a, b in
             a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
         }
     }

@@ -27,36 +27,30 @@ struct MD5State: BlockDigestState {
         0x6fa8_7e4f, 0xfe2c_e6e0, 0xa301_4314, 0x4e08_11a1, 0xf753_7e82, 0xbd3a_f235, 0x2ad7_d2bb, 0xeb86_d391,
     ]
 
-    /// Mixes one 64-byte block into the state.
+    /// Mixes one 64-byte block into the state: four rounds of sixteen steps, each round its own
+    /// loop (a switch on the step in one loop of 64 was most of a signature check's MD5 time).
     mutating func process(_ block: UnsafeRawBufferPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { words in
             for index in 0..<16 {
                 words[index] = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
             }
             var (aa, bb, cc, dd) = (a, b, c, d)
-            for step in 0..<64 {
-                var mixed: UInt32
-                let wordIndex: Int
-                switch step {
-                case 0..<16:
-                    mixed = (bb & cc) | (~bb & dd)
-                    wordIndex = step
-                case 16..<32:
-                    mixed = (dd & bb) | (~dd & cc)
-                    wordIndex = (5 * step + 1) & 15
-                case 32..<48:
-                    mixed = bb ^ cc ^ dd
-                    wordIndex = (3 * step + 5) & 15
-                default:
-                    mixed = cc ^ (bb | ~dd)
-                    wordIndex = (7 * step) & 15
+            Self.constants.withUnsafeBufferPointer { constants in
+                Self.shifts.withUnsafeBufferPointer { shifts in
+                    @inline(__always)
+                    func step(_ index: Int, _ mixed: UInt32, _ word: Int) {
+                        let sum = mixed &+ aa &+ constants[index] &+ words[word]
+                        aa = dd
+                        dd = cc
+                        cc = bb
+                        let shift = shifts[index]
+                        bb = bb &+ (sum << shift | sum >> (32 &- shift))
+                    }
+                    for index in 0..<16 { step(index, (bb & cc) | (~bb & dd), index) }
+                    for index in 16..<32 { step(index, (dd & bb) | (~dd & cc), (5 &* index &+ 1) & 15) }
+                    for index in 32..<48 { step(index, bb ^ cc ^ dd, (3 &* index &+ 5) & 15) }
+                    for index in 48..<64 { step(index, cc ^ (bb | ~dd), (7 &* index) & 15) }
                 }
-                mixed = mixed &+ aa &+ Self.constants[step] &+ words[wordIndex]
-                aa = dd
-                dd = cc
-                cc = bb
-                let shift = Self.shifts[step]
-                bb = bb &+ (mixed << shift | mixed >> (32 - shift))
             }
             a = a &+ aa
             b = b &+ bb
