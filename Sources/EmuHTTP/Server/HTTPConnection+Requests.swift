@@ -18,7 +18,8 @@ extension HTTPConnection {
                 enqueue(HTTPResponseEncoder.continueResponse)
                 _ = flush()
             case .request(var request):
-                request.isSecure = transport.isSecure
+                // Only when it changes: a change copies the request's storage, which the event shares.
+                if transport.isSecure { request.isSecure = true }
                 dispatch(request)
             }
         }

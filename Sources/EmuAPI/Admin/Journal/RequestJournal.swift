@@ -35,10 +35,11 @@ public final class RequestJournal: Sendable {
                 route: String?, unmatched: Bool, nearMisses: JSON?) {
         guard isEnabled else { return }
         let milliseconds = clock.nowMilliseconds
+        // Bodies are cut only when too long: changing a request copies its shared storage.
         var request = request
-        request.body = JournalRecord.kept(request.body)
+        if request.body.count > JournalRecord.bodyLimit { request.body = JournalRecord.kept(request.body) }
         var response = response
-        response.body = JournalRecord.kept(response.body)
+        if response.body.count > JournalRecord.bodyLimit { response.body = JournalRecord.kept(response.body) }
         let evicted = state.withValue { state -> JournalRecord? in
             state.lastId += 1
             let record = JournalRecord(
