@@ -81,6 +81,14 @@ struct RepeatedHeadTests {
         #expect(throws: HTTPParseError.self) { try parser.next() }
     }
 
+    @Test func aLargeHead_isNotKept_andTheNextRequestReadsTheSame() throws {
+        let large = Self.first.replacingOccurrences("\r\n\r\n", "\r\nX-Padding: \(String(repeating: "p", count: 5_000))\r\n\r\n")
+        let all = try requests(large, large, Self.first)
+        #expect(all[1].headers["X-Padding"]?.utf8.count == 5_000)
+        #expect(fields(all[1]) == fields(all[0]))
+        #expect(fields(all[2]) == fields(try requests(Self.first)[0]))
+    }
+
     @Test func aRepeatedContentLength_stillFramesTheBody() throws {
         let post = "POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
         let all = try requests(post, post, post.replacingOccurrences("hello", "world"))

@@ -44,8 +44,8 @@ enum HeaderFieldSyntax {
         return (name, valueStart..<valueEnd)
     }
 
-    /// Validates a field line and returns it with its role; `repeated` is the previous request's
-    /// field at the same place, whose strings are shared when the line repeats it.
+    /// Validates a field line and returns it with its role. When the line repeats `previous`'s
+    /// field at `index`, the field shares that field's strings and `repeated` is true.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, repeating previous: RepeatedHead, at index: Int
     ) throws(HTTPParseError) -> (field: HeaderField, repeated: Bool) {

@@ -9,6 +9,10 @@ struct RepeatedHead {
     var query: [(name: String, value: String)] = []
     var fields: [HTTPHeaders.Field] = []
 
+    /// Heads larger than this (target and field lines) are not kept for the next request: a
+    /// client's usual head is well under 1 KiB.
+    static let maxKeptBytes = 4 * 1024
+
     /// Whether `string` holds exactly `bytes[range]`.
     static func matches(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard string.utf8.count == range.count else { return false }

@@ -7,14 +7,6 @@
 // @unchecked: a node is mutated only while its router is built, before it is shared.
 @usableFromInline
 final class RouteNode: @unchecked Sendable {
-    /// A lookup's outcome, in slots: `Router` turns it into its generic `Match`.
-    @usableFromInline
-    enum Lookup {
-        case found(slot: Int, parameters: RouteCaptures)
-        case methodNotAllowed([String])
-        case notFound
-    }
-
     struct Literal {
         let key: [UInt8]
         let node: RouteNode
@@ -35,20 +27,6 @@ final class RouteNode: @unchecked Sendable {
 
     @usableFromInline
     init() {}
-
-    /// The slot of the handler for a method and a decoded path, with the path's captures.
-    @usableFromInline
-    func lookup(method: String, path: String) -> Lookup {
-        var parameters = RouteCaptures()
-        var path = path
-        // The walk runs over the path's UTF-8 bytes: no substrings, hashing or metadata lookups.
-        let found = path.withUTF8 { bytes in find(bytes, from: 0, parameters: &parameters) }
-        guard let node = found else { return .notFound }
-        if let slot = node.slot(for: method) { return .found(slot: slot, parameters: parameters) }
-        if method == "HEAD", let slot = node.slot(for: "GET") { return .found(slot: slot, parameters: parameters) }
-        if node.handlers.isEmpty { return .notFound }
-        return .methodNotAllowed(node.methods.sorted())
-    }
 
     /// A deep copy, for a router that is changed while another copy of it shares the tree.
     func copy() -> RouteNode {

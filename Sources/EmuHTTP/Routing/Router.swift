@@ -52,3 +52,27 @@ public struct Router<Value: Sendable>: Sendable {
         path.split(separator: "/", omittingEmptySubsequences: true)
     }
 }
+
+extension RouteNode {
+    /// A lookup's outcome, in slots: `Router` turns it into its generic `Match`.
+    @usableFromInline
+    enum Lookup {
+        case found(slot: Int, parameters: RouteCaptures)
+        case methodNotAllowed([String])
+        case notFound
+    }
+
+    /// The slot of the handler for a method and a decoded path, with the path's captures.
+    @usableFromInline
+    func lookup(method: String, path: String) -> Lookup {
+        var parameters = RouteCaptures()
+        var path = path
+        // The walk runs over the path's UTF-8 bytes: no substrings, hashing or metadata lookups.
+        let found = path.withUTF8 { bytes in find(bytes, from: 0, parameters: &parameters) }
+        guard let node = found else { return .notFound }
+        if let slot = node.slot(for: method) { return .found(slot: slot, parameters: parameters) }
+        if method == "HEAD", let slot = node.slot(for: "GET") { return .found(slot: slot, parameters: parameters) }
+        if node.handlers.isEmpty { return .notFound }
+        return .methodNotAllowed(node.methods.sorted())
+    }
+}

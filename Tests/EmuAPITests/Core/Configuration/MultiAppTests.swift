@@ -40,6 +40,21 @@ import Testing
         }
     }
 
+    /// Past four apps the authenticator looks ids up by hash instead of comparing them in turn
+    /// (`AppAuthenticator.app(withId:)`): the same answers, windows included.
+    @Test func manyApps_eachAnswerWithItsOwnKeysAndWindow() throws {
+        let more = (1...3).map { AppConfiguration(appId: "app\($0)", appKey: "key\($0)", masterKey: "master\($0)") }
+        let emulator = try TestServer.start { $0.apps = [Self.blog, Self.shop, Self.quiet] + more }
+        for app in [Self.blog, Self.shop, Self.quiet] + more {
+            #expect(try client(emulator, app).get("/1.1/date").status == 200)
+            #expect(try signed(emulator, app, offset: 0).get("/1.1/date").status == 200)
+        }
+        #expect(try signed(emulator, Self.blog, offset: -120_000).get("/1.1/date").status == 401)
+        #expect(try signed(emulator, Self.shop, offset: -120_000).get("/1.1/date").status == 200)
+        let unknown = client(emulator, Self.blog, .headers(["X-LC-Id": "app4", "X-LC-Key": "key1"]))
+        #expect(try unknown.get("/1.1/date").status == 401)
+    }
+
     @Test func keysOfOneApp_doNotOpenAnother() throws {
         let emulator = try start()
         let mixed = client(emulator, Self.blog, .headers(["X-LC-Id": "shop", "X-LC-Key": "blog-key"]))
