@@ -31,11 +31,11 @@ extension Database {
         if isInTransaction { return try savepoint(body) }
         // With arguments (none): through the statement cache, so BEGIN and COMMIT are prepared
         // once per connection rather than on every read and write.
-        try execute(kind.beginStatement, [])
+        try runBare(kind.beginStatement)
         let result: T
         do {
             result = try body(self)
-            try execute("COMMIT TRANSACTION", [])
+            try runBare("COMMIT TRANSACTION")
         } catch {
             // SQLite rolls back by itself after some errors (SQLITE_FULL, …); a second ROLLBACK
             // would fail and hide the original error.
@@ -43,6 +43,14 @@ extension Database {
             throw error
         }
         return result
+    }
+
+    /// Runs a cached statement that takes no arguments and returns no rows (BEGIN, COMMIT): every
+    /// read and write runs two, so without the binding and clearing `execute(_:_:)` does.
+    private func runBare(_ sql: String) throws {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        while try statement.step() {}
     }
 
     /// Runs `body` inside a SAVEPOINT within the current transaction.

@@ -57,6 +57,8 @@ extension APIHandler {
 
     /// The app named by `X-LC-Id` when it is one of ours, else the default (first) app.
     func customRoutesApp(for request: HTTPRequest) -> AppRuntime? {
+        // One app, which is also the default: whatever the headers name, it is that app.
+        if let only = authenticator.onlyApp, authenticator.defaultAppId == only.configuration.appId { return only }
         if let id = request.headers[LCHeaderName.id], let app = authenticator.app(withId: id) { return app }
         return authenticator.defaultAppId.flatMap { authenticator.apps[$0] }
     }

@@ -31,30 +31,30 @@ public enum HTTPResponseEncoder {
         for field in response.headers { headBytes += field.name.utf8.count + field.value.utf8.count + 4 }
         out.reserveCapacity(out.count + headBytes + (headRequest ? 0 : response.body.count))
         // The status line written piece by piece: an interpolated String would allocate.
-        out.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendLiteral(&out, "HTTP/1.1 ")
         appendDecimal(&out, response.status)
         out.append(UInt8(ascii: " "))
-        out.append(contentsOf: HTTPStatus.reasonPhrase(response.status).utf8)
-        out.append(contentsOf: "\r\n".utf8)
+        appendText(&out, HTTPStatus.reasonPhrase(response.status))
+        appendLiteral(&out, "\r\n")
         for field in response.headers where !isManaged(field.name) {
             appendHeader(&out, field.name, field.value)
         }
         // RFC 9110 §8.6: no Content-Length in 1xx or 204.
         let bodyAllowed = response.status >= 200 && response.status != 204 && response.status != 304
         if bodyAllowed {
-            out.append(contentsOf: "Content-Length: ".utf8)
+            appendLiteral(&out, "Content-Length: ")
             appendDecimal(&out, response.body.count)
-            out.append(contentsOf: "\r\n".utf8)
+            appendLiteral(&out, "\r\n")
         }
-        out.append(contentsOf: "Date: ".utf8)
+        appendLiteral(&out, "Date: ")
         out.append(contentsOf: date)
-        out.append(contentsOf: "\r\n".utf8)
+        appendLiteral(&out, "\r\n")
         switch connection {
         case .persistent: break
         case .keepAliveHTTP10: appendHeader(&out, "Connection", "keep-alive")
         case .close: appendHeader(&out, "Connection", "close")
         }
-        out.append(contentsOf: "\r\n".utf8)
+        appendLiteral(&out, "\r\n")
         if bodyAllowed && !headRequest { out.append(contentsOf: response.body) }
     }
 
@@ -80,9 +80,14 @@ public enum HTTPResponseEncoder {
     /// Header values are written as given, minus CR/LF: a handler can never split a response.
     private static func appendHeader(_ out: inout [UInt8], _ name: String, _ value: String) {
         appendText(&out, name)
-        out.append(contentsOf: ": ".utf8)
+        appendLiteral(&out, ": ")
         appendText(&out, value, droppingLineBreaks: true)
-        out.append(contentsOf: "\r\n".utf8)
+        appendLiteral(&out, "\r\n")
+    }
+
+    /// A constant's bytes, copied in one go from where the binary keeps them.
+    private static func appendLiteral(_ out: inout [UInt8], _ text: StaticString) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// A string's bytes, copied from its own storage in one go (every answer writes several).

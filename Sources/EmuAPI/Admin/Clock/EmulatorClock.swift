@@ -45,7 +45,11 @@ public final class EmulatorClock: Sendable {
     /// Back to real time.
     public func reset() { mode.withValue { $0 = .real(offsetMs: 0) } }
 
+    /// The system's real-time clock, read directly: every request reads the clock two or three
+    /// times, and `Date` converted it through floating point on each.
     static func wallClockMilliseconds() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }

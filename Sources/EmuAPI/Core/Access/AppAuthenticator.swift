@@ -42,6 +42,9 @@ struct AppAuthenticator: Sendable {
         self.few = apps.count > 4 ? nil : apps.map { id, app in (app, verifiers[id]!) }
     }
 
+    /// The one app served, when there is only one.
+    var onlyApp: AppRuntime? { few?.count == 1 ? few?.first?.app : nil }
+
     /// The app this id names, if served.
     func app(withId id: String) -> AppRuntime? {
         guard let few else { return apps[id] }
