@@ -5,7 +5,7 @@ import PackageDescription
 //   Primitives, CSQLite, COpenSSL, CEpoll, EmuDashboard -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
 // EmuDashboard holds the web dashboard's files (Sources/EmuDashboard/ui) as bytes, and nothing else.
 // Primitives (pure Swift, no Foundation: MD5, SHA-1, hex, constant-time compare, locks, standard
-// streams, a seeded generator) depends on nothing.
+// streams, a seeded generator, ASCII case-insensitive comparison) depends on nothing.
 // Infrastructure modules (EmuHTTP, EmuSQLite, EmuCrypto) never mention LeanCloud.
 // LCClient (the Swift client users ship in their apps) depends on LCWire only, never on the server;
 // LCWire re-exports Primitives, so the client needs neither OpenSSL nor a second import.

@@ -62,14 +62,8 @@ extension Database {
         _ sql: String, _ arguments: [SQLiteValue], _ body: (Statement) throws -> T
     ) throws -> T {
         let statement: Statement
-        if let cached = statementCache.statement(for: sql) {
-            if cached.isBusy {
-                statement = try prepare(sql)
-            } else {
-                cached.reset()
-                cached.clearBindings()
-                statement = cached
-            }
+        if let cached = statementCache.statement(for: sql), cached.isBusy {
+            statement = try prepare(sql)
         } else {
             statement = try cachedStatement(sql)
         }

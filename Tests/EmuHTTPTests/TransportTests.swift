@@ -62,6 +62,14 @@ import Testing
         func makeTransport(for fd: Int32) throws -> any ConnectionTransport { make(fd) }
     }
 
+    /// A live server under `model` whose connections use the transport `make` builds.
+    func liveServer<T: ConnectionTransport>(_ model: HTTPEventModel, _ make: @escaping @Sendable (Int32) -> T) throws -> LiveServer {
+        try LiveServer(configure: {
+            $0.eventModel = model
+            $0.transportFactory = Factory(make: make)
+        })
+    }
+
     /// Takes at most 1,000 bytes per send, and only every other call: the rest of the time it
     /// says the socket is full, so every answer waits for writability many times.
     final class Stutters: ConnectionTransport {
@@ -81,10 +89,7 @@ import Testing
 
     @Test(arguments: HTTPEventModel.allCases)
     func aReadThatMustWriteFirst_isRetriedOnceWritable(model: HTTPEventModel) throws {
-        let server = try LiveServer(configure: {
-            $0.eventModel = model
-            $0.transportFactory = Factory { WritesFirst(fd: $0) }
-        })
+        let server = try liveServer(model) { WritesFirst(fd: $0) }
         let response = try server.client().request("POST", "/a", body: Array("hello".utf8))
         #expect(response.status == 200)
         #expect(response.bodyText == "POST /a hello")
@@ -92,10 +97,7 @@ import Testing
 
     @Test(arguments: HTTPEventModel.allCases)
     func inputHeldInsideTheTransport_isReadWithoutWaitingForTheSocket(model: HTTPEventModel) throws {
-        let server = try LiveServer(configure: {
-            $0.eventModel = model
-            $0.transportFactory = Factory { HoldsInput(fd: $0) }
-        })
+        let server = try liveServer(model) { HoldsInput(fd: $0) }
         let client = try server.client()
         let body = String(repeating: "x", count: 300)
         let response = try client.request("PUT", "/held", body: Array(body.utf8))
@@ -105,10 +107,7 @@ import Testing
 
     @Test(arguments: HTTPEventModel.allCases)
     func answersThatMustWaitToBeWritten_arriveWholeAndInOrder(model: HTTPEventModel) throws {
-        let server = try LiveServer(configure: {
-            $0.eventModel = model
-            $0.transportFactory = Factory { Stutters(fd: $0) }
-        })
+        let server = try liveServer(model) { Stutters(fd: $0) }
         let client = try server.client()
         let body = String(repeating: "0123456789", count: 6_000)
         try client.send("PUT /1 HTTP/1.1\r\nHost: x\r\nContent-Length: 60000\r\n\r\n\(body)GET /2 HTTP/1.1\r\nHost: x\r\n\r\n")

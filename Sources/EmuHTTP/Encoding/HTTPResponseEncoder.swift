@@ -1,3 +1,5 @@
+import Primitives
+
 /// Serialises a response head and body into one buffer, so that each answer leaves in one
 /// `send` (two sends would wait on the peer's delayed ACK, see architecture.md).
 public enum HTTPResponseEncoder {

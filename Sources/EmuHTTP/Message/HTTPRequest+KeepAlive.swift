@@ -1,3 +1,5 @@
+import Primitives
+
 extension HTTPRequest {
     /// Whether the connection stays open after this request (RFC 9112 §9.3): `close` among the
     /// `Connection` tokens ends an HTTP/1.1 one, `keep-alive` keeps an HTTP/1.0 one. Read in

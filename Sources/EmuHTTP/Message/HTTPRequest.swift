@@ -15,8 +15,7 @@ public struct HTTPVersion: Equatable, Sendable, CustomStringConvertible {
 /// the journal, the request context), and each copy of seven separate fields retained and
 /// released each of them.
 public struct HTTPRequest: Sendable {
-    // @unchecked: changed only through `unique()`, so never while another request shares it.
-    private final class Storage: @unchecked Sendable {
+    private struct Fields {
         var method: String
         var target: String
         var path: String
@@ -25,77 +24,69 @@ public struct HTTPRequest: Sendable {
         var headers: HTTPHeaders
         var body: [UInt8]
         var isSecure: Bool
-
-        init(method: String, target: String, path: String, query: [(name: String, value: String)],
-             version: HTTPVersion, headers: HTTPHeaders, body: [UInt8], isSecure: Bool) {
-            self.method = method
-            self.target = target
-            self.path = path
-            self.query = query
-            self.version = version
-            self.headers = headers
-            self.body = body
-            self.isSecure = isSecure
-        }
-
-        func copy() -> Storage {
-            Storage(method: method, target: target, path: path, query: query, version: version, headers: headers,
-                    body: body, isSecure: isSecure)
-        }
     }
 
-    private var storage: Storage
+    // @unchecked: changed only through `owned`, so never while another request shares it.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
 
-    /// The storage, made this request's own before a change.
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
+    private var box: Box
+
+    /// The fields for a change: the box is made this request's own first.
+    private var owned: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
     }
 
     /// The method exactly as sent (methods are case-sensitive, RFC 9110 §9.1).
     public var method: String {
-        get { storage.method }
-        _modify { yield &unique().method }
+        get { box.fields.method }
+        _modify { yield &owned.method }
     }
     /// The raw request-target, e.g. `/1.1/classes/Post?limit=1`.
     public var target: String {
-        get { storage.target }
-        _modify { yield &unique().target }
+        get { box.fields.target }
+        _modify { yield &owned.target }
     }
     /// The percent-decoded path, without the query.
     public var path: String {
-        get { storage.path }
-        _modify { yield &unique().path }
+        get { box.fields.path }
+        _modify { yield &owned.path }
     }
     /// The query parameters in order, percent-decoded with `+` as space.
     public var query: [(name: String, value: String)] {
-        get { storage.query }
-        _modify { yield &unique().query }
+        get { box.fields.query }
+        _modify { yield &owned.query }
     }
     public var version: HTTPVersion {
-        get { storage.version }
-        _modify { yield &unique().version }
+        get { box.fields.version }
+        _modify { yield &owned.version }
     }
     public var headers: HTTPHeaders {
-        get { storage.headers }
-        _modify { yield &unique().headers }
+        get { box.fields.headers }
+        _modify { yield &owned.headers }
     }
     public var body: [UInt8] {
-        get { storage.body }
-        _modify { yield &unique().body }
+        get { box.fields.body }
+        _modify { yield &owned.body }
     }
     /// Whether it arrived over TLS (the server's own HTTPS listener, not a proxy in front).
     public var isSecure: Bool {
-        get { storage.isSecure }
-        _modify { yield &unique().isSecure }
+        get { box.fields.isSecure }
+        _modify { yield &owned.isSecure }
     }
 
     public init(
         method: String, target: String, path: String, query: [(name: String, value: String)] = [],
         version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = [], isSecure: Bool = false
     ) {
-        storage = Storage(method: method, target: target, path: path, query: query, version: version,
-                          headers: headers, body: body, isSecure: isSecure)
+        box = Box(Fields(method: method, target: target, path: path, query: query, version: version,
+                         headers: headers, body: body, isSecure: isSecure))
     }
 
     /// The first value of a query parameter.

@@ -30,7 +30,7 @@ extension HTTPRequestParser {
         let fields = head.allFields(repeating: previous)
         let request = HTTPRequest(
             method: head.method, target: head.target, path: head.path, query: head.query,
-            version: head.version, headers: HTTPHeaders(fields), body: body)
+            version: head.version, headers: HTTPHeaders(fields), body: body, isSecure: isSecure)
         // A large head is not kept: an idle connection must not hold up to the head limit for nothing.
         previous = head.headerBytes + head.target.utf8.count > RepeatedHead.maxKeptBytes ? RepeatedHead()
             : RepeatedHead(method: head.method, target: head.target, path: head.path, query: head.query, fields: fields)

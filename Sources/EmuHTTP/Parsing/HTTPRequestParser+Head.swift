@@ -1,33 +1,3 @@
-/// The parts of a request gathered while its head is read.
-struct PendingHead {
-    var method = ""
-    var target = ""
-    var path = ""
-    var query: [(name: String, value: String)] = []
-    var version = HTTPVersion.http1_1
-    /// The fields read so far, once one of them differs from the previous request's; until then
-    /// empty, and `repeatedFields` counts the leading fields that repeat it.
-    var fields: [HTTPHeaders.Field] = []
-    var repeatedFields = 0
-    /// Bytes of empty lines skipped before the request line.
-    var skippedBytes = 0
-    /// Bytes of field lines so far, terminators included; trailers add to it.
-    var headerBytes = 0
-    /// What the fields said about Host, framing and Expect.
-    var facts = HeadFacts()
-    /// How the body is delimited; decided once the head is complete.
-    var framing = BodyFraming.none
-    /// Whether the client awaits `100 Continue` before sending the body.
-    var expectsContinue = false
-    var continueReported = false
-
-    /// The head's fields: the previous request's array itself when every field repeated it.
-    func allFields(repeating previous: RepeatedHead) -> [HTTPHeaders.Field] {
-        if !fields.isEmpty { return fields }
-        return repeatedFields == previous.fields.count ? previous.fields : Array(previous.fields[..<repeatedFields])
-    }
-}
-
 extension HTTPRequestParser {
     /// Reads the request line, skipping empty lines before it. Returns false when more bytes
     /// are needed.
@@ -81,21 +51,12 @@ extension HTTPRequestParser {
                     return true
                 }
                 guard next - start <= remaining else { throw .headersTooLarge }
-                let index = head.fields.isEmpty ? head.repeatedFields : head.fields.count
                 let (field, repeated) = try buffer.withUnsafeBufferPointer { (bytes) throws(HTTPParseError) in
-                    try HeaderFieldSyntax.parse(bytes, start..<end, repeating: previous, at: index)
+                    try HeaderFieldSyntax.parse(bytes, start..<end, repeating: previous, at: head.fieldCount)
                 }
                 head.headerBytes += next - start
                 try head.facts.record(field.role)
-                if repeated && head.fields.isEmpty {
-                    head.repeatedFields += 1
-                } else {
-                    if head.fields.isEmpty {
-                        head.fields.reserveCapacity(16)
-                        head.fields.append(contentsOf: previous.fields[..<head.repeatedFields])
-                    }
-                    head.fields.append((name: field.name, value: field.value))
-                }
+                head.add(field, repeated: repeated, previous: previous)
                 consume(upTo: next)
             }
         }

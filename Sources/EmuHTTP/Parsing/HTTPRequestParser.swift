@@ -33,6 +33,8 @@ public struct HTTPRequestParser {
 
     /// The limits this parser enforces.
     public let limits: HTTPParserLimits
+    /// Whether its bytes arrived over TLS: every request it reports says so (`HTTPRequest.isSecure`).
+    public let isSecure: Bool
     /// Where the parser stands; updated by `append` and `next()`.
     public private(set) var phase: Phase = .idle
 
@@ -56,9 +58,10 @@ public struct HTTPRequestParser {
     /// A fully consumed buffer keeps its storage unless a large body inflated it beyond this.
     static let retainedCapacity = 256 * 1024
 
-    /// Creates a parser that enforces `limits`.
-    public init(limits: HTTPParserLimits = HTTPParserLimits()) {
+    /// Creates a parser that enforces `limits`, for bytes that arrived over TLS or not.
+    public init(limits: HTTPParserLimits = HTTPParserLimits(), isSecure: Bool = false) {
         self.limits = limits
+        self.isSecure = isSecure
     }
 
     /// Buffers bytes that arrived from the peer.

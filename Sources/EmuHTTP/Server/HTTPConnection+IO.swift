@@ -2,12 +2,16 @@ import Dispatch
 
 extension HTTPConnection {
     func enqueue(_ bytes: [UInt8]) {
-        if outboundOffset >= outbound.count {
-            outbound = bytes
-            outboundOffset = 0
-        } else {
-            outbound.append(contentsOf: bytes)
-        }
+        if outboundOffset >= outbound.count { clearOutbound() }
+        outbound.append(contentsOf: bytes)
+    }
+
+    /// Encodes an answer after whatever is still to be sent, into the buffer kept from earlier
+    /// answers (no buffer of its own).
+    func enqueue(_ response: HTTPResponse, headRequest: Bool = false, connection: HTTPResponseEncoder.ConnectionDirective) {
+        if outboundOffset >= outbound.count { clearOutbound() }
+        HTTPResponseEncoder.encode(response, headRequest: headRequest, connection: connection, date: dateStamp.current(),
+                                   appendingTo: &outbound)
     }
 
     /// Sends as much as the socket takes. Returns true when everything went out. When the socket

@@ -17,9 +17,7 @@ extension HTTPConnection {
             case .continueExpected:
                 enqueue(HTTPResponseEncoder.continueResponse)
                 _ = flush()
-            case .request(var request):
-                // Only when it changes: a change copies the request's storage, which the event shares.
-                if transport.isSecure { request.isSecure = true }
+            case .request(let request):
                 dispatch(request)
             }
         }
@@ -46,9 +44,7 @@ extension HTTPConnection {
         let persistent = gate.keepAlive && !draining && !closeAfterFlush && !context.stopping.current
         let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (gate.http10 ? .keepAliveHTTP10 : .persistent)
         if !persistent { closeAfterFlush = true }
-        if outboundOffset >= outbound.count { clearOutbound() }
-        HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
-                                   appendingTo: &outbound)
+        enqueue(response, headRequest: gate.isHead, connection: directive)
         _ = flush()
     }
 
@@ -57,7 +53,7 @@ extension HTTPConnection {
     func reject(status: Int, reason: String) {
         closeAfterFlush = true
         let response = context.errorResponder(status, reason)
-        enqueue(HTTPResponseEncoder.encode(response, connection: .close))
+        enqueue(response, connection: .close)
         _ = flush()
     }
 

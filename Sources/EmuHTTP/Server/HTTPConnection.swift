@@ -34,7 +34,7 @@ final class HTTPConnection: @unchecked Sendable {
         self.fd = fd
         self.transport = transport
         self.context = context
-        self.parser = HTTPRequestParser(limits: context.configuration.limits)
+        self.parser = HTTPRequestParser(limits: context.configuration.limits, isSecure: transport.isSecure)
         self.watcher = context.makeWatch(fd)
     }
 

@@ -1,3 +1,5 @@
+import Primitives
+
 extension LCRequestCredentials {
     /// Credentials read from header fields in one pass: the same answer as `init(header:)` with a
     /// case-insensitive first-field lookup, without asking for each of the 16 candidate names in
@@ -10,7 +12,7 @@ extension LCRequestCredentials {
             let length = field.name.utf8.count
             guard length < byLength.count else { continue }
             for bit in byLength[length]
-            where seen & (1 << bit) == 0 && Self.equalsIgnoringCase(candidates[bit].name, field.name) {
+            where seen & (1 << bit) == 0 && candidates[bit].name.asciiCaseInsensitiveEquals(field.name) {
                 let candidate = candidates[bit]
                 seen |= 1 << bit
                 // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
@@ -54,12 +56,4 @@ extension LCRequestCredentials {
         for (index, candidate) in candidates.enumerated() { table[candidate.name.utf8.count].append(index) }
         return table
     }()
-
-    private static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
-        // Clients mostly send the names as documented: one comparison, the loop for the rest.
-        if lhs == rhs { return true }
-        return lhs.utf8.elementsEqual(rhs.utf8) { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
-        }
-    }
 }

@@ -27,8 +27,9 @@ struct JournalRecord: Sendable {
     /// Whether a master key of `appId` may read this record: its own app's, and those of no app.
     func isVisible(to appId: String) -> Bool { self.appId == nil || self.appId == appId }
 
-    /// A body as kept: itself when small (no copy), else its first `bodyLimit` bytes.
-    static func kept(_ body: [UInt8]) -> [UInt8] {
-        body.count <= bodyLimit ? body : Array(body.prefix(bodyLimit))
+    /// A body's first `bodyLimit` bytes when it is longer; nil when it is kept whole (and the
+    /// request or response holding it is left untouched: changing a request copies its storage).
+    static func cut(_ body: [UInt8]) -> [UInt8]? {
+        body.count <= bodyLimit ? nil : Array(body.prefix(bodyLimit))
     }
 }

@@ -35,11 +35,10 @@ public final class RequestJournal: Sendable {
                 route: String?, unmatched: Bool, nearMisses: JSON?) {
         guard isEnabled else { return }
         let milliseconds = clock.nowMilliseconds
-        // Bodies are cut only when too long: changing a request copies its shared storage.
         var request = request
-        if request.body.count > JournalRecord.bodyLimit { request.body = JournalRecord.kept(request.body) }
+        if let cut = JournalRecord.cut(request.body) { request.body = cut }
         var response = response
-        if response.body.count > JournalRecord.bodyLimit { response.body = JournalRecord.kept(response.body) }
+        if let cut = JournalRecord.cut(response.body) { response.body = cut }
         let evicted = state.withValue { state -> JournalRecord? in
             state.lastId += 1
             let record = JournalRecord(

@@ -16,17 +16,17 @@ enum AccessList {
     /// Whether some principal in `principals` holds `permission` in `acl`; a nil ACL is the
     /// initial class default, public read and write (spec §2.3).
     static func grants(_ acl: JSONObject?, _ permission: Permission, to principals: Set<String>) -> Bool {
-        guard let acl else { return true }
-        for (principal, grant) in acl where principals.contains(principal) {
-            if grant[permission.rawValue]?.boolValue == true { return true }
-        }
-        return false
+        grants(acl, permission) { principals.contains($0) }
     }
 
-    /// `grants(acl, permission, to: [everyone])` without building a set: every object read asks.
+    /// Whether the public holds `permission`: without building a set, since every object read asks.
     static func grantsEveryone(_ acl: JSONObject?, _ permission: Permission) -> Bool {
+        grants(acl, permission) { $0 == everyone }
+    }
+
+    private static func grants(_ acl: JSONObject?, _ permission: Permission, where holds: (String) -> Bool) -> Bool {
         guard let acl else { return true }
-        for (principal, grant) in acl where principal == everyone {
+        for (principal, grant) in acl where holds(principal) {
             if grant[permission.rawValue]?.boolValue == true { return true }
         }
         return false

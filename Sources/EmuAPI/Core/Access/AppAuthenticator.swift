@@ -10,13 +10,13 @@ struct AppAuthenticator: Sendable {
     /// For unknown app ids (the verifier then refuses before any window applies).
     let verifier: LCAuthVerifier
     /// Per app: its options may set its own signature window.
-    let verifiers: [String: LCAuthVerifier]
+    private let verifiers: [ObjectIdentifier: LCAuthVerifier]
 
     /// Served when a keyless request names no app (the first configured one).
     let defaultAppId: String?
-    /// Each app with its verifier, when there are few: comparing an id with theirs costs less
-    /// than hashing it, which every request would do twice (nil: look up `apps`).
-    private let few: [(app: AppRuntime, verifier: LCAuthVerifier)]?
+    /// The apps, when there are few: comparing an id with theirs costs less than hashing it,
+    /// which every request would do (nil: look up `apps`).
+    private let few: [AppRuntime]?
 
     /// What the request's credentials established; `APIHandler` turns it into the request's
     /// context (`APIRequest`, `AccessContext`), so nothing downstream parses a header again.
@@ -35,28 +35,25 @@ struct AppAuthenticator: Sendable {
         self.apps = apps
         self.defaultAppId = defaultAppId
         self.verifier = LCAuthVerifier(maxSkew: maxSkewMilliseconds)
-        let verifiers = apps.mapValues {
-            LCAuthVerifier(maxSkew: $0.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkewMilliseconds))
-        }
-        self.verifiers = verifiers
-        self.few = apps.count > 4 ? nil : apps.map { id, app in (app, verifiers[id]!) }
+        self.verifiers = Dictionary(uniqueKeysWithValues: apps.values.map { app in
+            (ObjectIdentifier(app),
+             LCAuthVerifier(maxSkew: app.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkewMilliseconds)))
+        })
+        self.few = apps.count > 4 ? nil : Array(apps.values)
     }
 
     /// The one app served, when there is only one.
-    var onlyApp: AppRuntime? { few?.count == 1 ? few?.first?.app : nil }
+    var onlyApp: AppRuntime? { few?.count == 1 ? few?.first : nil }
 
     /// The app this id names, if served.
     func app(withId id: String) -> AppRuntime? {
         guard let few else { return apps[id] }
-        for entry in few where entry.app.configuration.appId == id { return entry.app }
-        return nil
+        return few.first { $0.configuration.appId == id }
     }
 
     /// The verifier of `app`'s signatures (its own window, when its options set one).
     private func verifier(of app: AppRuntime?) -> LCAuthVerifier {
-        guard let app else { return verifier }
-        if let few { return few.first { $0.app === app }?.verifier ?? verifier }
-        return verifiers[app.configuration.appId] ?? verifier
+        app.flatMap { verifiers[ObjectIdentifier($0)] } ?? verifier
     }
 
     /// - Parameter parameters: the route's captures, which name the app of `.appInPath` routes.

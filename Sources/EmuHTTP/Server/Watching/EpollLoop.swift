@@ -95,15 +95,14 @@ final class EpollLoop: @unchecked Sendable {
         var polling = false
         var lastWork: UInt64 = 0
         while true {
-            var count = epoll_wait(epollFD, events, Int32(capacity), polling ? 0 : -1)
-            while count == 0 && polling {
+            let count = epoll_wait(epollFD, events, Int32(capacity), polling ? 0 : -1)
+            if count == 0 {  // polling, and nothing yet
                 if MonotonicClock.now() &- lastWork > Self.pollWindowNanoseconds {
                     polling = false  // the window passed empty: this client is not that quick
-                    count = epoll_wait(epollFD, events, Int32(capacity), -1)
                 } else {
                     sched_yield()  // a client thread runnable on this core goes first
-                    count = epoll_wait(epollFD, events, Int32(capacity), 0)
                 }
+                continue
             }
             if count < 0 { continue }  // EINTR
             polling = MonotonicClock.now() &- lastWork <= Self.pollWindowNanoseconds
