@@ -42,6 +42,7 @@ extension ServeOptions {
         configuration.signMaxSkewSeconds = try Environment.optionalSeconds(signMaxSkew, "LCEMU_SIGN_MAX_SKEW", range: 0...86_400)
         configuration.seedDirectory = try seedDirectory()
         configuration.corsOrigins = try corsOriginList()
+        try adminAccess(into: &configuration)
         configuration.routesPath = try routesPath()
         return configuration
     }
@@ -82,6 +83,20 @@ extension ServeOptions {
             return try CORSOrigins(Environment.list(corsOrigins, "LCEMU_CORS_ORIGINS"))
         } catch {
             throw ValidationError("--cors-origins: \(error)")
+        }
+    }
+
+    /// `--admin-origins` and `--allowed-hosts`: who may reach /__admin from a browser.
+    private func adminAccess(into configuration: inout EmulatorConfiguration) throws {
+        do {
+            configuration.adminOrigins = try CORSOrigins(Environment.list(adminOrigins, "LCEMU_ADMIN_ORIGINS"))
+        } catch {
+            throw ValidationError("--admin-origins: \(error)")
+        }
+        do {
+            configuration.allowedHosts = try AllowedHosts(Environment.list(allowedHosts, "LCEMU_ALLOWED_HOSTS"))
+        } catch {
+            throw ValidationError("--allowed-hosts: \(error)")
         }
     }
 
