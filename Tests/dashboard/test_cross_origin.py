@@ -107,5 +107,5 @@ def test_aPageRebound_toThisMachine_isRefused(browser, emulator):
         APP_ID, MASTER_KEY)
     assert status == "403 119"
     browser.get(rebound + "/__admin/ui/")
-    assert "--allowed-host" in browser.page_source
+    assert "--allowed-hosts" in browser.page_source
     console_errors(browser, emulator)  # the 403s above

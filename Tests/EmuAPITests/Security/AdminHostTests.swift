@@ -16,7 +16,7 @@ import Testing
             let response = try admin.get("/__admin/routes", headers: headers)
             #expect(response.status == 403, "\(headers)")
             #expect(response.json?["code"] == 119)
-            #expect(response.text.contains("--allowed-host"))
+            #expect(response.text.contains("--allowed-hosts (LCEMU_ALLOWED_HOSTS)"))
         }
         let added = try admin.post("/__admin/routes", json: ["id": "x", "request": ["path": "/x"]], headers: ["Host": "evil.example"])
         #expect(added.status == 403)

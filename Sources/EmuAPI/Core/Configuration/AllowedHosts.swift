@@ -1,4 +1,4 @@
-/// The `Host` header values the admin surface answers (`--allowed-host`): its defence against DNS
+/// The `Host` header values the admin surface answers (`--allowed-hosts`): its defence against DNS
 /// rebinding, where a page of `http://evil.example:3000` has `evil.example` re-resolved to
 /// 127.0.0.1 and then calls this server as its own origin. Modelled on Vite's
 /// `server.allowedHosts` and webpack-dev-server's `allowedHosts`: a name is allowed when it is

@@ -2,7 +2,7 @@ import EmuHTTP
 import LCWire
 
 /// The CORS headers of the admin surface, for requests `refusal(for:)` let through: a page's
-/// own origin needs none, a `--admin-origin` page gets its origin back, and nothing else is
+/// own origin needs none, a `--admin-origins` page gets its origin back, and nothing else is
 /// granted: no `*`, no echoed request headers, no private-network access.
 extension AdminGuard {
     /// The answer to an allowed `OPTIONS` preflight of an admin path.
@@ -21,7 +21,7 @@ extension AdminGuard {
         return HTTPResponse(status: 200, headers: headers)
     }
 
-    /// An admin answer: without the API's `*`; with its origin for a `--admin-origin` page.
+    /// An admin answer: without the API's `*`; with its origin for a `--admin-origins` page.
     func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
         response.headers.remove("Access-Control-Allow-Origin")
         guard !origins.isEmpty else { return }
@@ -29,7 +29,7 @@ extension AdminGuard {
         response.headers.add("Vary", "Origin")
     }
 
-    /// The request's `Origin` when it is one of `--admin-origin`.
+    /// The request's `Origin` when it is one of `--admin-origins`.
     private func configuredOrigin(of request: HTTPRequest) -> String? {
         guard !origins.isEmpty, let origin = request.headers["Origin"], origins.contains(origin) else { return nil }
         return origin

@@ -10,16 +10,16 @@ import LCWire
 ///   (`AllowedHosts`), else 403: a page whose name was re-resolved to this machine is refused.
 /// - **Origin** (cross-origin requests, preflighted or "simple" such as a `text/plain` envelope
 ///   or a form post): a request with an `Origin` must come from the server's own origin or one
-///   of `--admin-origin`, else 403. Without `Origin`, `Sec-Fetch-Site: cross-site`/`same-site`
+///   of `--admin-origins`, else 403. Without `Origin`, `Sec-Fetch-Site: cross-site`/`same-site`
 ///   (an image, a script, a navigation another site started) is refused the same way, but for
 ///   a navigation to the dashboard's page, which a link elsewhere may open.
 ///
 /// Requests with neither header (curl, SDKs, `lcemu healthcheck`, tests) pass the origin check:
 /// no browser sends a cross-origin request without `Origin` or, today, `Sec-Fetch-Site`.
 struct AdminGuard: Sendable {
-    /// `--admin-origin`: pages that may call the admin surface from another origin.
+    /// `--admin-origins`: pages that may call the admin surface from another origin.
     let origins: CORSOrigins
-    /// `--allowed-host`: more `Host` names than loopback, IP literals and one-label names.
+    /// `--allowed-hosts`: more `Host` names than loopback, IP literals and one-label names.
     let hosts: AllowedHosts
     /// `--host`, the bound address: always a name this server is known by.
     let boundHost: String
@@ -74,14 +74,14 @@ extension LCErrorCode {
     /// Longest `Host` or `Origin` quoted back in a refusal.
     static let quotedHeaderLimit = 200
 
-    /// `Host` is not a name of this server: DNS rebinding, or a name to allow with `--allowed-host`.
+    /// `Host` is not a name of this server: DNS rebinding, or a name to allow with `--allowed-hosts`.
     static func adminHostRefused(_ host: String) -> LCErrorCode {
-        LCErrorCode(code: 119, message: "/__admin does not answer for Host '\(host.prefix(quotedHeaderLimit))': allow it with --allowed-host (LCEMU_ALLOWED_HOSTS).", httpStatus: 403)
+        LCErrorCode(code: 119, message: "/__admin does not answer for Host '\(host.prefix(quotedHeaderLimit))': allow it with --allowed-hosts (LCEMU_ALLOWED_HOSTS).", httpStatus: 403)
     }
 
-    /// A page of another origin: allowed only with `--admin-origin`.
+    /// A page of another origin: allowed only with `--admin-origins`.
     static func adminOriginRefused(_ origin: String) -> LCErrorCode {
-        LCErrorCode(code: 119, message: "/__admin refuses requests from origin '\(origin.prefix(quotedHeaderLimit))': allow it with --admin-origin (LCEMU_ADMIN_ORIGINS).", httpStatus: 403)
+        LCErrorCode(code: 119, message: "/__admin refuses requests from origin '\(origin.prefix(quotedHeaderLimit))': allow it with --admin-origins (LCEMU_ADMIN_ORIGINS).", httpStatus: 403)
     }
 
     /// A request another site started (an image, a script) with no `Origin` to allow.

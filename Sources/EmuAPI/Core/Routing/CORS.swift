@@ -5,7 +5,7 @@ import LCWire
 /// without credentials (`Access-Control-Allow-Origin: *`, as LeanCloud). The origins in
 /// `credentialedOrigins` may also send cookies (`fetch(…, {credentials: "include"})`), which the
 /// cookie-session `/api` log-in needs from a page served elsewhere (docs/web-login.md).
-/// The admin surface is the exception: its own origin and `--admin-origin` only (`admin`).
+/// The admin surface is the exception: its own origin and `--admin-origins` only (`admin`).
 struct CORS: Sendable {
     /// The headers LeanCloud's own middlewares allow (spec §1.1), plus OAuth's `Authorization`.
     static let allowedHeaders = (LCHeaderName.corsAllowedHeaders + ["Authorization"]).joined(separator: ", ")
