@@ -94,10 +94,17 @@ extension ServeOptions {
             throw ValidationError("--admin-origins: \(error)")
         }
         do {
-            configuration.allowedHosts = try AllowedHosts(Environment.list(allowedHosts, "LCEMU_ALLOWED_HOSTS"))
+            configuration.allowedHosts = try AllowedHosts(Environment.list(allowedHosts, "LCEMU_ALLOWED_HOSTS") + certificateHosts())
         } catch {
             throw ValidationError("--allowed-hosts: \(error)")
         }
+    }
+
+    /// The self-signed certificate's `--tls-names` are names this server is known by: `/__admin`
+    /// answers them too (`*.example.test` as `.example.test`; IP addresses always are).
+    private func certificateHosts() throws -> [String] {
+        guard case .selfSigned(let names) = try tls.mode() else { return [] }
+        return names.map { $0.hasPrefix("*.") ? String($0.dropFirst()) : $0 }.filter { (try? AllowedHosts([$0])) != nil }
     }
 
     /// `--routes` must name something that exists; what is in it is checked when the emulator
