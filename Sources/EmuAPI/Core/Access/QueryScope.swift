@@ -70,12 +70,15 @@ extension AccessContext {
     /// field (`fieldPermissions`, spec §6.3) by no client. Refused as a bad key (400, code 1),
     /// like any field that cannot be queried. `access` nil: the emulator's own queries.
     static func requireTestable(_ path: String, of className: String, by access: AccessContext?) throws {
-        let head = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
         let isMaster = access?.isMaster ?? true
+        let hidesFields = !isMaster && access?.fieldPermissions.hidesFields(of: className) == true
+        // Most classes hide nothing: no field name is looked at, nothing allocated.
+        guard className == LCClassName.user || hidesFields else { return }
+        let head = String(path.prefix { $0 != "." })
         if className == LCClassName.user && (head == LCFieldName.password || (head == LCFieldName.authData && !isMaster)) {
             throw QueryError.invalid("bad key '\(path)'")
         }
-        if let access, !isMaster, access.fieldPermissions.isInvisible(head, in: className) {
+        if hidesFields, let access, access.fieldPermissions.isInvisible(head, in: className) {
             throw QueryError.invalid("bad key '\(path)'")
         }
     }
