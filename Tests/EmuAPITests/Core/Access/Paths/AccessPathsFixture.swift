@@ -7,10 +7,11 @@ import Testing
 /// an object"): `Probe` points at a `Vault` closed by class permissions (`get` and `find` for
 /// nobody but master), a `Note` only `owner` may read, a `Card` whose `pin` is client-invisible,
 /// and a `Hop` that points at the vault and the note again, for nested includes. An `Item`
-/// belongs to the vault's `items` relation and the note's `links` relation.
+/// belongs to the vault's `items` relation and the note's `links` relation. `Ledger` objects
+/// may be fetched by members of the role `Members` only.
 struct AccessPathsFixture {
     static let options: JSONObject = [
-        "classPermissions": ["Vault": ["get": [], "find": []]],
+        "classPermissions": ["Vault": ["get": [], "find": []], "Ledger": ["get": ["role:Members"]]],
         "fieldPermissions": ["Card": ["invisible": ["pin"]]],
     ]
     let users: AccessFixture

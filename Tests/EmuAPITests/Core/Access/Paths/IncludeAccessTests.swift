@@ -58,6 +58,29 @@ import Testing
         }
     }
 
+    /// A `get` permission naming a role: its members (directly or through a child role) see the
+    /// included object, everybody else the bare pointer; `users/<id>` includes the same way.
+    @Test func include_ofAClassOpenToARole_expandsForItsMembersOnly() throws {
+        let ledger = try fixture.master.create("Ledger", ["amount": 7])
+        let holder = try fixture.master.create("Holder", ["l": pointer("Ledger", ledger)])
+        for principal in [Principal.anonymous, .owner, .other, .roleMember, .childRoleMember, .master] {
+            let client = try fixture.client(principal)
+            let included = try client.fetch("Holder", holder, query: "include=l")["l"]
+            if [.roleMember, .childRoleMember, .master].contains(principal) {
+                #expect(included?["amount"] == 7, "\(principal)")
+            } else {
+                #expect(F.isBarePointer(included, to: ledger), "\(principal)")
+            }
+        }
+        for user in [fixture.users.other, fixture.users.member] {
+            #expect(try fixture.master.update("_User", user, ["l": pointer("Ledger", ledger)]).status == 200)
+        }
+        let other = try fixture.client(.other).get("/1.1/users/\(fixture.users.other)?include=l")
+        #expect(F.isBarePointer(other.json?["l"], to: ledger), "\(other.text)")
+        let member = try fixture.client(.roleMember).get("/1.1/users/\(fixture.users.member)?include=l")
+        #expect(member.json?["l"]?["amount"] == 7, "\(member.text)")
+    }
+
     @Test func include_asMaster_expandsEverything() throws {
         for probe in try probes(as: fixture.master) {
             #expect(probe["v"]?["code"] == "v-secret" && probe["vs"]?[0]?["code"] == "v-secret", "\(probe)")
