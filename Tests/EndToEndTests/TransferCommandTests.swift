@@ -49,6 +49,9 @@ import Testing
         #expect(toFile.termination == .exited(0))
         let text = try String(contentsOfFile: exported, encoding: .utf8)
         #expect(text == toStdout.output)
+        // An export holds password hashes and session tokens: its owner's only.
+        let mode = try FileManager.default.attributesOfItem(atPath: exported)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
         #expect(try JSONParser.parse(text) == JSONParser.parse(Self.posts))
 
         let fresh = directory.path("fresh")
