@@ -10,13 +10,15 @@ extension DatabaseQueue {
 
     /// `PRAGMA quick_check`: every page and b-tree of the file read and checked, without
     /// comparing indexes to their tables (`integrity_check` does that, at several times the
-    /// cost). Returns SQLite's list of problems, empty when the file is sound; a file too damaged
+    /// cost). Returns SQLite's problems, one a line, empty when the file is sound; a file too damaged
     /// to check throws its damage error. Both are remembered as `damageSeen`.
     public func quickCheck() throws -> [String] {
         let rows = try writeWithoutTransaction { db in
             try db.query("PRAGMA quick_check").compactMap { $0.first?.textValue }
         }
-        let problems = rows == ["ok"] ? [] : rows
+        // One row may hold several lines, under a `*** in database main ***` heading.
+        let lines = rows.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("***") }
+        let problems = lines == ["ok"] ? [] : lines
         if let first = problems.first {
             damage.withValue { $0 = $0 ?? SQLiteError(extendedCode: SQLITE_CORRUPT, message: "quick_check: \(first)") }
         }
