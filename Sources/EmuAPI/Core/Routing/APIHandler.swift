@@ -104,10 +104,10 @@ final class APIHandler: HTTPHandler {
     func render(_ error: Error, requestId: String, request: HTTPRequest) -> APIResponse {
         if let apiError = APIError(thrown: error) {
             // A full disk or a damaged file: the client is told; the operator reads it here.
-            if error is SQLiteError { logger.error("request \(requestId) \(request.method) \(request.path): storage failed: \(error)") }
+            if error is SQLiteError { logger.error("request \(requestId) \(request.method) \(AccessLog.redacted(request.path)): storage failed: \(error)") }
             return apiError.response
         }
-        logger.error("request \(requestId) \(request.method) \(request.path) failed: \(error)")
+        logger.error("request \(requestId) \(request.method) \(AccessLog.redacted(request.path)) failed: \(error)")
         var response = APIError(.internalServerError(requestId: requestId)).response
         response.headers.add("X-LCEmu-Request-Id", requestId)
         return response
