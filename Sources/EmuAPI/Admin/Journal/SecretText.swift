@@ -9,14 +9,15 @@ import Foundation
 /// - the value of a `name=value` pair after `?` or `&` whose name is a secret (SecretNames),
 ///   such as the `token` of a `captcha_url`.
 enum SecretText {
-    /// Group 1: everything up to the secret segment; group 2: the secret segment.
+    /// One alternative per route, each with two groups: everything up to the secret segment
+    /// (groups 1, 3, 5), then the segment (2, 4, 6). The patterns are constants: `try!` cannot fail.
     static let secretPathSegment = try! NSRegularExpression(pattern: [
         #"(/+1\.1/+(?:verifySmsCode|verifyMobilePhone|resetPasswordBySmsCode)/+)"#,
         #"(/+__auth/+[^/?#\s"'<>]+/+(?:reset|verify)/+)"#,
         #"(/+__files/+upload/+[^/?#\s"'<>]+/+)"#,
     ].map { $0 + #"([^/?#&\s"'<>\\]+)"# }.joined(separator: "|"), options: [.caseInsensitive])
 
-    /// Group 1: `?` or `&` and the name; group 2: the name; group 3: the value.
+    /// Group 1: `?`, `&` or `;` and the name; group 2: the name; group 3: the value.
     static let queryPair = try! NSRegularExpression(pattern: #"([?&;]([A-Za-z0-9_.\-]+)=)([^&#\s"'<>\\]*)"#)
 
     static func masked(_ text: String, mask: String = Redaction.mask) -> String {
