@@ -30,10 +30,12 @@ extension DatabaseQueue {
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let readers, !isOnWriterQueue {
             try checkOpen()
-            return try readers.withReader { db in
-                // A nested read reuses the outer one's connection and snapshot.
-                if db.isInTransaction { return try body(db) }
-                return try db.transaction(kind: .deferred, body)
+            return try noticingDamage {
+                try readers.withReader { db in
+                    // A nested read reuses the outer one's connection and snapshot.
+                    if db.isInTransaction { return try body(db) }
+                    return try db.transaction(kind: .deferred, body)
+                }
             }
         }
         return try onWriter { db in

@@ -27,6 +27,8 @@ public final class DatabaseQueue: @unchecked Sendable {
 
     private let stateLock = Lock()
     private var closed = false
+    /// The first damage error any connection met (DatabaseQueue+Integrity.swift).
+    let damage = Locked<SQLiteError?>(nil)
 
     /// Opens the database, configures the writer (journal mode, sync level, foreign keys, busy
     /// timeout, then `prepareConnection`) and opens the reader pool.
@@ -91,6 +93,8 @@ public final class DatabaseQueue: @unchecked Sendable {
         defer { writerLock.unlock() }
         // close() may have run while this call waited for the lock.
         try checkOpen()
-        return try ConnectionClaims.holding(self, slot: ConnectionClaims.writerSlot) { try body(writer) }
+        return try noticingDamage {
+            try ConnectionClaims.holding(self, slot: ConnectionClaims.writerSlot) { try body(writer) }
+        }
     }
 }

@@ -71,6 +71,17 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
 
     /// True when the database was locked by another connection beyond the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+
+    /// True when the file is not a sound database (`SQLITE_CORRUPT`, `SQLITE_NOTADB`): damaged
+    /// pages or header. Retrying cannot help; the file must be restored.
+    public var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+
+    /// True when a write found no room: the disk (or `PRAGMA max_page_count`) is full. SQLite
+    /// has rolled the statement back; nothing of it was written.
+    public var isDiskFull: Bool { code == SQLITE_FULL }
+
+    /// True when the operating system failed a read or write of the file (`SQLITE_IOERR`).
+    public var isIOFailure: Bool { code == SQLITE_IOERR }
 }
 
 extension SQLiteError {

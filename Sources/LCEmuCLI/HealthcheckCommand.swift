@@ -30,7 +30,7 @@ struct HealthcheckCommand: ParsableCommand {
             let response = try client.request("GET", "/__admin/health", headers: ["Connection": "close"])
             guard response.status == 200 else {
                 let hint = response.bodyText.contains("serves HTTPS") ? " (the server speaks HTTPS: give the same --tls-* options or --url https://…)" : ""
-                print("unhealthy: HTTP \(response.status)\(hint)")
+                print("unhealthy: HTTP \(response.status)\(hint)\(Self.reason(in: response.bodyText))")
                 throw ExitCode.failure
             }
             print("healthy: \(scheme)://\(host):\(port)")
@@ -40,6 +40,12 @@ struct HealthcheckCommand: ParsableCommand {
             print("unhealthy: \(error)")
             throw ExitCode.failure
         }
+    }
+
+    /// The `error` of a `{"status":"unhealthy","error":…}` answer (a damaged database), as `: …`.
+    private static func reason(in body: String) -> String {
+        let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+        return (json?["error"] as? String).map { ": \($0)" } ?? ""
     }
 
     private func target() throws -> (scheme: String, host: String, port: Int) {

@@ -5,8 +5,8 @@ import LCWire
 enum AdminHandlers {
     static func register(in router: inout Router<APIRoute>) {
         // Open on purpose: container health checks carry no keys.
-        router.add("GET", "/__admin/health", APIRoute(access: .open) { _ in
-            APIResponse(json: ["status": "ok"])
+        router.add("GET", "/__admin/health", APIRoute(access: .open) { request in
+            StorageHealth.response(request)
         })
         router.add("POST", "/__admin/reset", APIRoute(app: .master) { request in
             try request.app.reset()

@@ -31,7 +31,8 @@ extension FileHandlers {
 
     /// `GET /__files/<appId>/<key>` (and `GET /<key>`, APIHandler+RootFiles.swift): the bytes with
     /// their stored type, without keys, like a CDN URL. Query strings (thumbnail parameters
-    /// `?imageView/…`) are ignored: the original is served.
+    /// `?imageView/…`) are ignored: the original is served. Never as active content on this
+    /// origin: FileServingHeaders.swift.
     static func serve(_ request: AppRequest) throws -> APIResponse {
         let app = request.app
         let key = request.parameter("key")
@@ -41,6 +42,7 @@ extension FileHandlers {
         var response = APIResponse(status: 200, contentType: blob.contentType, body: blob.bytes)
         // The HTTP encoder writes it anyway; set here, in-process callers see it too.
         response.headers.set("Content-Length", String(blob.bytes.count))
+        FileServingHeaders.apply(to: &response.headers, contentType: blob.contentType)
         return response
     }
 }

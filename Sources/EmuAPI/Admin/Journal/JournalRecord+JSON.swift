@@ -8,7 +8,7 @@ extension JournalRecord {
             "id": JSON(id),
             "time": .string(LCDate(millisecondsSince1970: milliseconds).iso),
             "method": .string(request.method),
-            "path": .string(AccessLog.redacted(request.path)),
+            "path": .string(Redaction.path(request.path)),
             "query": .string(Redaction.query(request.query)),
             "status": JSON(response.status),
             "code": errorCode.map { JSON($0) } ?? .null,
@@ -17,7 +17,7 @@ extension JournalRecord {
             "durationMs": .number((Double(nanoseconds) / 10_000).rounded() / 100),
             "request": [
                 "headers": Redaction.headers(request.headers),
-                "body": Redaction.body(request.body, contentType: request.headers["Content-Type"]),
+                "body": Redaction.body(request.body, contentType: request.headers["Content-Type"], path: request.path),
             ],
             "response": [
                 "headers": Redaction.headers(response.headers),

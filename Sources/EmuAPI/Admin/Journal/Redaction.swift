@@ -2,66 +2,71 @@ import EmuHTTP
 import Foundation
 import LCWire
 
-/// What the journal hides before it shows a request: keys, signatures, session tokens,
-/// passwords and cookies, in headers, query parameters, JSON and form bodies. Applied when the
-/// journal is read, so recording stays cheap.
+/// What the journal hides before it shows a request or a response: the value of every name
+/// SecretNames calls secret, in headers, query parameters, form fields and JSON at any depth,
+/// and the secrets SecretText finds inside text (path tokens, URLs in bodies and headers).
+/// Applied when the journal is read, so recording stays cheap.
 enum Redaction {
     static let mask = "…redacted…"
 
-    /// Header names carrying credentials: any name with one of these words.
-    private static let secretHeaderWords = ["key", "sign", "session", "token", "secret", "password", "cookie", "authorization"]
-
-    static func isSecretHeader(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return secretHeaderWords.contains { lowered.contains($0) }
-    }
-
-    /// Field and parameter names carrying credentials. Narrower than headers: `keys` (a select
-    /// list) and a file's `key` are data, not secrets.
-    static func isSecretField(_ name: String) -> Bool {
-        let normalized = name.lowercased().filter { $0 != "_" && $0 != "-" }
-        return normalized.contains("password") || normalized.contains("token") || normalized.contains("secret")
-            || ["masterkey", "appkey", "sign"].contains(normalized)
-    }
+    /// The rule as custom routes ask it (a near miss hides a secret matcher's value): one rule,
+    /// whether the name is a header's or a field's.
+    static func isSecretHeader(_ name: String) -> Bool { SecretNames.isSecret(name) }
+    static func isSecretField(_ name: String) -> Bool { SecretNames.isSecret(name) }
 
     static func headers(_ headers: HTTPHeaders) -> JSON {
         var object = JSONObject()
         for (name, value) in headers {
-            let shown = isSecretHeader(name) ? mask : value
+            let shown = SecretNames.isSecret(name) ? mask : SecretText.masked(value)
             // A repeated header (Set-Cookie) shows its values joined, as one field would.
             object[name] = .string(object[name]?.stringValue.map { $0 + ", " + shown } ?? shown)
         }
         return .object(object)
     }
 
+    /// A path: the secret segment of the routes that take one replaced.
+    static func path(_ path: String) -> String { SecretText.masked(path) }
+
     /// The query percent-encoded as sent, with the mask itself left readable (not `%E2%80%A6…`).
-    static func query(_ pairs: [(name: String, value: String)]) -> String {
+    static func query(_ pairs: [(name: String, value: String)], secretFields: (String) -> Bool = SecretNames.isSecret) -> String {
         pairs.map { pair in
-            isSecretField(pair.name) ? "\(QueryString.escape(pair.name))=\(mask)" : QueryString.encode([pair])
+            if secretFields(pair.name) { return "\(QueryString.escape(pair.name))=\(mask)" }
+            return QueryString.encode([(pair.name, value(pair.value))])
         }.joined(separator: "&")
     }
 
-    /// A body as text: JSON and form bodies with their secret fields masked, other text as it
-    /// is, binary as its size.
-    static func body(_ bytes: [UInt8], contentType: String?) -> JSON {
-        if bytes.isEmpty { return .null }
-        if let json = try? JSONParser.parse(bytes) { return .string(masked(json).jsonString) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .string("<\(bytes.count) bytes>") }
-        if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-            return .string(query(QueryString.decode(text[...])))
+    /// A query or form value: JSON in it (`where={…}`) masked as a body, text as text.
+    private static func value(_ text: String) -> String {
+        guard text.first == "{" || text.first == "[", let json = try? JSONParser.parse(Array(text.utf8)) else {
+            return SecretText.masked(text)
         }
-        return .string(text)
+        return masked(json).jsonString
     }
 
-    static func masked(_ json: JSON) -> JSON {
+    /// A body as text: JSON and form bodies with their secret fields masked, other text with the
+    /// secrets SecretText finds masked, binary as its size. `path` is the request's, for the
+    /// fields secret on one route only; nil for responses.
+    static func body(_ bytes: [UInt8], contentType: String?, path: String? = nil) -> JSON {
+        if bytes.isEmpty { return .null }
+        let isSecret = { (name: String) in SecretNames.isSecret(name, inBodyOf: path) }
+        if let json = try? JSONParser.parse(bytes) { return .string(masked(json, isSecret: isSecret).jsonString) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .string("<\(bytes.count) bytes>") }
+        if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+            return .string(query(QueryString.decode(text[...]), secretFields: isSecret))
+        }
+        return .string(SecretText.masked(text))
+    }
+
+    static func masked(_ json: JSON, isSecret: (String) -> Bool = SecretNames.isSecret) -> JSON {
         switch json {
-        case .array(let items): return .array(items.map(masked))
+        case .array(let items): return .array(items.map { masked($0, isSecret: isSecret) })
         case .object(let object):
             var result = JSONObject()
             for (key, value) in object {
-                result[key] = isSecretField(key) && !value.isNull ? .string(mask) : masked(value)
+                result[key] = isSecret(key) && !value.isNull ? .string(mask) : masked(value, isSecret: isSecret)
             }
             return .object(result)
+        case .string(let text): return .string(SecretText.masked(text))
         default: return json
         }
     }

@@ -1,3 +1,4 @@
+import EmuSQLite
 import LCWire
 
 /// A failure the API reports to the client in LeanCloud's format, `{"code":N,"error":"…"}`.
@@ -29,12 +30,15 @@ struct InvalidInput: Error {
 
 extension APIError {
     /// The API error a handler threw: an `APIError`, or a bare `LCErrorCode` (LCWire documents
-    /// `throw LCErrorCode.objectNotFound`), which answers exactly as `APIError(code)`. Nil for
-    /// anything else, which is a bug.
+    /// `throw LCErrorCode.objectNotFound`), which answers exactly as `APIError(code)`, or a
+    /// failure of the storage itself (StorageFailure.swift). Nil for anything else, which is a bug.
     init?(thrown error: Error) {
         switch error {
         case let apiError as APIError: self = apiError
         case let code as LCErrorCode: self.init(code)
+        case let sqlite as SQLiteError:
+            guard let code = StorageFailure.code(for: sqlite) else { return nil }
+            self.init(code)
         default: return nil
         }
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import EmuHTTP
+import EmuSQLite
 import LCWire
 import Primitives
 
@@ -103,8 +104,12 @@ final class APIHandler: HTTPHandler {
     /// API errors (and bare error codes) render themselves; anything else is a bug: log it,
     /// answer 500 with code 1.
     func render(_ error: Error, requestId: String, request: HTTPRequest) -> APIResponse {
-        if let apiError = APIError(thrown: error) { return apiError.response }
-        logger.error("request \(requestId) \(request.method) \(request.path) failed: \(error)")
+        if let apiError = APIError(thrown: error) {
+            // A full disk or a damaged file: the client is told; the operator reads it here.
+            if error is SQLiteError { logger.error("request \(requestId) \(request.method) \(AccessLog.redacted(request.path)): storage failed: \(error)") }
+            return apiError.response
+        }
+        logger.error("request \(requestId) \(request.method) \(AccessLog.redacted(request.path)) failed: \(error)")
         var response = APIError(.internalServerError(requestId: requestId)).response
         response.headers.add("X-LCEmu-Request-Id", requestId)
         return response
