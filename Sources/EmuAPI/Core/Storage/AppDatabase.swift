@@ -14,12 +14,14 @@ enum AppDatabase {
         var databaseConfiguration = DatabaseConfiguration()
         databaseConfiguration.synchronous = configuration.durableWrites ? .full : .normal
         databaseConfiguration.prepareConnection = { db in try QueryFunctions.register(on: db) }
+        let isNew = !configuration.inMemory && !FileManager.default.fileExists(atPath: path)
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: databaseConfiguration)
         } catch let error as SQLiteError where error.isDamage {
             throw DamagedDatabaseError(path: path, problem: error.message)
         }
+        if isNew { keepPrivate(databaseAt: path) }
         do {
             if !configuration.inMemory { try refuseDamaged(queue) }
             try AppSchema.migrator().migrate(queue)
@@ -41,11 +43,20 @@ enum AppDatabase {
         throw DamagedDatabaseError(path: queue.path, problem: first + more)
     }
 
-    /// Creates the data directory, and says plainly when it cannot be written (SQLite would only
-    /// say "unable to open database file"), e.g. a Docker volume owned by another user.
+    /// A database holds password hashes and session tokens: a file LCEmu creates is its owner's
+    /// only (0600), with its WAL and shared-memory files, which SQLite creates with the mode the
+    /// database file had when it opened them. An existing file keeps the mode its owner chose.
+    private static func keepPrivate(databaseAt path: String) {
+        for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
+    }
+
+    /// Creates the data directory, its owner's only (0700: the databases inside hold secrets), and
+    /// says plainly when it cannot be written (SQLite would only say "unable to open database
+    /// file"), e.g. a Docker volume owned by another user. An existing directory keeps its mode.
     static func prepareDirectory(_ directory: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw DataDirectoryError(directory: directory, reason: "cannot be created (\(error.localizedDescription))")
         }
