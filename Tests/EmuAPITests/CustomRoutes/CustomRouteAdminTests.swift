@@ -68,7 +68,7 @@ import Testing
         (#"{"request":{"path":"/a"},"response":{"status":99}}"#, "response.status: expected an integer in 100...599"),
         (#"{"request":{"path":"/a"},"response":{"delayMs":60001}}"#, "response.delayMs"),
         (#"{"request":{"path":"/a"},"response":{"json":1,"body":"x"}}"#, "at most one of json, body and bodyFile"),
-        (#"{"request":{"path":"/a"},"response":{"bodyFile":"/no/such/file"}}"#, "response.bodyFile: no file at /no/such/file"),
+        (#"{"request":{"path":"/a"},"response":{"bodyFile":"/no/such/file"}}"#, "response.bodyFile: this app has no routes folder"),
         (#"{"request":{"path":"/a"},"response":{"headers":{"X":"a\nb"}}}"#, "response.headers.X"),
         (#"{"resource":{"path":"/f","class":"bad class"}}"#, "resource.class"),
         (#"{"resource":{"path":"/f","class":"F","envelope":"{{nope}}"}}"#, "resource.envelope: {{nope}} names nothing"),
