@@ -12,21 +12,19 @@ extension APIHandler {
             return false
         }
         let request = IncomingRequest(received)
+        var matched = exchange
+        matched.app = app
+        let exchange = matched
         let match: RouteMatch
         do {
             guard let found = try app.customRoutes.match(request, within: RequestRegexBudget()) else { return false }
             match = found
         } catch {
             // Whether a custom route answers is unknown: neither a route nor the LeanCloud API may.
-            var matched = exchange
-            matched.app = app
             logger.warning("custom routes: \(received.method) \(received.path) ran past the regex budget of a request")
-            respond(finish(CustomRouteErrors.regexBudgetSpent, matched))
+            respond(finish(CustomRouteErrors.regexBudgetSpent, exchange))
             return true
         }
-        var matched = exchange
-        matched.app = app
-        let exchange = matched
         let context = TemplateContext(request: request, captures: match.captures, counter: match.counter, now: app.clock.now)
         switch match.route.kind {
         case .stub(_, let spec):

@@ -71,6 +71,7 @@ import Testing
         (#"{"request":{"path":"/a"},"response":{"bodyFile":"/no/such/file"}}"#, "response.bodyFile: this app has no routes folder"),
         (#"{"request":{"path":"/a"},"response":{"headers":{"X":"a\nb"}}}"#, "response.headers.X"),
         (#"{"resource":{"path":"/f","class":"bad class"}}"#, "resource.class"),
+        (#"{"resource":{"path":"/u","class":"_User"}}"#, "resource.class: '_User' is a system class"),
         (#"{"resource":{"path":"/f","class":"F","envelope":"{{nope}}"}}"#, "resource.envelope: {{nope}} names nothing"),
         (#"{"request":{"path":"/a"},"scenario":{"name":"s"}}"#, "scenario: give requiredState, newState, or both"),
         (#"{"id":"bad id!","request":{"path":"/a"}}"#, "id: expected"),
