@@ -63,6 +63,12 @@ struct StartedEmulator: Sendable {
         if !configuration.corsOrigins.isEmpty {
             lines.append("  cors:       cookies allowed from \(configuration.corsOrigins.patterns.joined(separator: ", "))")
         }
+        if !configuration.adminOrigins.isEmpty {
+            lines.append("  admin:      pages of \(configuration.adminOrigins.patterns.joined(separator: ", ")) may call /__admin")
+        }
+        if !configuration.allowedHosts.patterns.isEmpty {
+            lines.append("  hosts:      /__admin also answers for \(configuration.allowedHosts.patterns.joined(separator: ", "))")
+        }
         lines += extra
         lines.append("  data:       \(configuration.dataDirectory)\(configuration.seedDirectory.map { " (seed: \($0))" } ?? "")")
         return lines.joined(separator: "\n") + "\n"

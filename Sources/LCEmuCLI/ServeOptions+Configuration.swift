@@ -42,6 +42,7 @@ extension ServeOptions {
         configuration.signMaxSkewSeconds = try Environment.optionalSeconds(signMaxSkew, "LCEMU_SIGN_MAX_SKEW", range: 0...86_400)
         configuration.seedDirectory = try seedDirectory()
         configuration.corsOrigins = try corsOriginList()
+        try adminAccess(into: &configuration)
         configuration.routesPath = try routesPath()
         return configuration
     }
@@ -83,6 +84,27 @@ extension ServeOptions {
         } catch {
             throw ValidationError("--cors-origins: \(error)")
         }
+    }
+
+    /// `--admin-origins` and `--allowed-hosts`: who may reach /__admin from a browser.
+    private func adminAccess(into configuration: inout EmulatorConfiguration) throws {
+        do {
+            configuration.adminOrigins = try CORSOrigins(Environment.list(adminOrigins, "LCEMU_ADMIN_ORIGINS"))
+        } catch {
+            throw ValidationError("--admin-origins: \(error)")
+        }
+        do {
+            configuration.allowedHosts = try AllowedHosts(Environment.list(allowedHosts, "LCEMU_ALLOWED_HOSTS") + certificateHosts())
+        } catch {
+            throw ValidationError("--allowed-hosts: \(error)")
+        }
+    }
+
+    /// The self-signed certificate's `--tls-names` are names this server is known by: `/__admin`
+    /// answers them too (`*.example.test` as `.example.test`; IP addresses always are).
+    private func certificateHosts() throws -> [String] {
+        guard case .selfSigned(let names) = try tls.mode() else { return [] }
+        return names.map { $0.hasPrefix("*.") ? String($0.dropFirst()) : $0 }.filter { (try? AllowedHosts([$0])) != nil }
     }
 
     /// `--routes` must name something that exists; what is in it is checked when the emulator

@@ -65,6 +65,12 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("cors-origins"), help: "Comma-separated browser origins that may call with cookies, e.g. http://localhost:5173 or http://localhost:* (any port). [env: LCEMU_CORS_ORIGINS] (default: none; every origin may call without cookies)")
     var corsOrigins: String?
 
+    @Option(name: .customLong("admin-origins"), help: "Comma-separated browser origins whose pages may call /__admin, e.g. http://localhost:5173 or http://localhost:* (any port). [env: LCEMU_ADMIN_ORIGINS] (default: none; only the dashboard's own origin and non-browser clients)")
+    var adminOrigins: String?
+
+    @Option(name: .customLong("allowed-hosts"), help: "Comma-separated Host names /__admin answers besides localhost, *.localhost, IP addresses, one-label names (lcemu), --host and --tls-names: a name (lcemu.internal), a domain with its subdomains (.example.test), or all. [env: LCEMU_ALLOWED_HOSTS] (default: none)")
+    var allowedHosts: String?
+
     @Option(help: "Custom routes for the default app: a JSON route file, or a folder of them; reloaded when changed (docs/custom-backends.md). [env: LCEMU_ROUTES] (default: none)")
     var routes: String?
 

@@ -29,6 +29,8 @@ import Testing
         (["serve", "--tls-self-signed", "--data", "/dev/null/lcemu"], [:]),
         (["serve", "--cors-origins", "localhost:5173"], [:]),
         (["serve"], ["LCEMU_CORS_ORIGINS": "http://localhost:5173/app"]),
+        (["serve", "--admin-origins", "evil.example"], [:]),
+        (["serve"], ["LCEMU_ALLOWED_HOSTS": "http://lcemu:3000"]),
         (["import"], [:]),
         (["export"], [:]),
         (["frobnicate"], [:]),
@@ -96,7 +98,8 @@ import Testing
         let names = Self.optionBlocks(help).map(\.name)
         for option in ["--host", "--port", "--data", "--config", "--app-id", "--app-key", "--master-key", "--seed", "--no-seed",
                        "--log-level", "--sign-max-skew", "--durable-writes", "--workers", "--shutdown-grace", "--http-events",
-                       "--tls-cert", "--tls-key", "--tls-self-signed", "--tls-names", "--cors-origins"] {
+                       "--tls-cert", "--tls-key", "--tls-self-signed", "--tls-names", "--cors-origins",
+                       "--admin-origins", "--allowed-hosts"] {
             #expect(names.contains(option), "\(option)")
         }
     }

@@ -15,6 +15,8 @@ REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__f
 # Relative to the repository, as the Custom routes view shows each route's source.
 ROUTES = "docs/examples/custom-backends/routes"
 WIDE, NARROW = (1280, 800), (390, 844)
+# A name Chromium resolves to this machine, as DNS rebinding would (test_cross_origin.py).
+REBOUND_NAME = "rebound.example"
 
 
 @pytest.fixture(scope="session")
@@ -33,7 +35,8 @@ def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={WIDE[0]},{WIDE[1]}", "--no-first-run", "--disable-extensions"]:
+                     f"--window-size={WIDE[0]},{WIDE[1]}", "--no-first-run", "--disable-extensions",
+                     f"--host-resolver-rules=MAP {REBOUND_NAME} 127.0.0.1"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")

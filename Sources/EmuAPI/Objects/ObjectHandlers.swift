@@ -19,12 +19,15 @@ enum ObjectHandlers {
         RenderOptions.flag(request.query("fetchWhenSave")) || RenderOptions.flag(request.query("new"))
     }
 
-    /// The `where` of a conditional update or delete, from the URL only (spec §2.5).
-    /// Blank text matches everything; text that is not JSON → 107.
-    static func condition(_ request: AppRequest) throws -> WhereMatcher? {
+    /// The `where` of a conditional update or delete of a `className` object, from the URL only
+    /// (spec §2.5). Blank text matches everything; text that is not JSON → 107; a field the
+    /// caller may not test → 400 (`AccessContext.requireTestable`).
+    static func condition(_ request: AppRequest, of className: String) throws -> WhereMatcher? {
         guard let text = request.query("where") else { return nil }
         if text.allSatisfy(\.isWhitespace) { return try WhereMatcher(where: .object(JSONObject())) }
-        return try WhereMatcher(where: try request.whereParameter(syntaxError: APIError(.malformedJSON)) ?? .object(JSONObject()))
+        let matcher = try WhereMatcher(where: try request.whereParameter(syntaxError: APIError(.malformedJSON)) ?? .object(JSONObject()))
+        try request.access.requireTestable(matcher, of: className)
+        return matcher
     }
 
     /// `POST …` → 201, `Location`, `{"objectId","createdAt"}`; with `fetchWhenSave` the whole
@@ -82,7 +85,7 @@ enum ObjectHandlers {
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .update)
             let updated = try ObjectWrites.update(
                 className: className, objectId: request.parameter("objectId"), patch: patch,
-                condition: try condition(request), app: app, fetchWhenSave: fetchWhenSave(request),
+                condition: try condition(request, of: className), app: app, fetchWhenSave: fetchWhenSave(request),
                 access: request.access)
             var body = updated.changedFields ?? JSONObject()
             body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
@@ -99,7 +102,7 @@ enum ObjectHandlers {
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserHandlers.delete(request) }
             try ObjectWrites.delete(className: className, objectId: request.parameter("objectId"),
-                                    condition: try condition(request), app: app, access: request.access)
+                                    condition: try condition(request, of: className), app: app, access: request.access)
             return APIResponse(json: .object(JSONObject()))
         }
     }

@@ -68,14 +68,14 @@ enum QueryHandlers {
         return (app, plan, renderer(render, access, app))
     }
 
-    /// spec §6.3 class permission `find`; §6.2 unreadable objects are left out in SQL, so
+    /// The caller's query scope decides (`QueryScope`): spec §6.3 class permission `find`, on
+    /// this class and every inner query's; §6.2 unreadable objects are left out in SQL, so
     /// limit, skip and count see only what the caller may read.
     static func makePlan(_ className: String, _ parameters: QueryParameters, _ access: AccessContext,
                          in db: Database) throws -> QueryPlan {
-        try access.require(.find, on: className, in: db)
-        return try QueryPlan.make(
+        try QueryPlan.make(
             className: className, where: parameters.whereJSON, order: parameters.order,
-            limit: parameters.limit, skip: parameters.skip, readFilter: try access.readFilter(in: db),
+            limit: parameters.limit, skip: parameters.skip, scope: try access.queryScope(in: db),
             schemaOf: { try QuerySchema.load($0, in: db) })
     }
 

@@ -9,7 +9,7 @@ extension UserHandlers {
         let access = request.access
         try requireSelf(try request.caller(), objectId: objectId)
         let updated = try UserWrites.update(
-            objectId: objectId, body: try request.jsonObjectBody(), condition: try ObjectHandlers.condition(request),
+            objectId: objectId, body: try request.jsonObjectBody(), condition: try ObjectHandlers.condition(request, of: LCClassName.user),
             app: app, access: access, fetchWhenSave: ObjectHandlers.fetchWhenSave(request))
         var body = updated.changedFields ?? JSONObject()
         body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
@@ -24,7 +24,7 @@ extension UserHandlers {
         let objectId = request.parameter("objectId")
         let access = request.access
         try requireSelf(try request.caller(), objectId: objectId)
-        try UserWrites.delete(objectId: objectId, condition: try ObjectHandlers.condition(request), app: app,
+        try UserWrites.delete(objectId: objectId, condition: try ObjectHandlers.condition(request, of: LCClassName.user), app: app,
                               access: access)
         return APIResponse(json: .object(JSONObject()))
     }

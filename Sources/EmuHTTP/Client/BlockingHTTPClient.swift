@@ -76,9 +76,10 @@ public final class BlockingHTTPClient {
 
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    /// Sends a request with `Host` and `Content-Length` filled in, and reads the response.
+    /// Sends a request with `Host` (`localhost` unless `headers` has one) and `Content-Length`
+    /// filled in, and reads the response.
     public func request(_ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = []) throws -> Response {
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
+        var head = "\(method) \(target) HTTP/1.1\r\n" + (headers["Host"] == nil ? "Host: localhost\r\n" : "")
         for field in headers { head += "\(field.name): \(field.value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
         try send(Array((head + "\r\n").utf8) + body)

@@ -23,29 +23,39 @@ import Testing
         }
     }
 
-    @Test func everyAsset_hasItsContentType_andCORSLikeTheAPI() throws {
+    /// The dashboard is admin surface: no `*` CORS as the API has (docs/security.md).
+    @Test func everyAsset_hasItsContentType_andNoWildcardCORS() throws {
         let emulator = try TestServer.start()
         let client = emulator.inProcessClient(credentials: .none)
         for name in DashboardAssets.names {
             let response = try client.get("/__admin/ui/\(name)")
             #expect(response.status == 200, "\(name)")
             #expect(response.body == DashboardAssets.asset(named: name)?.bytes)
-            #expect(response.headers["Access-Control-Allow-Origin"] == "*")
+            #expect(response.headers["Access-Control-Allow-Origin"] == nil)
             let type = response.headers["Content-Type"] ?? ""
             if name.hasSuffix(".js") { #expect(type == "text/javascript;charset=utf-8", "\(name)") }
             if name.hasSuffix(".css") { #expect(type == "text/css;charset=utf-8", "\(name)") }
         }
     }
 
-    /// `--cors-origins` applies to the dashboard as to the API: a listed origin gets credentials.
-    @Test func credentialedOrigins_applyToTheDashboardToo() throws {
-        let emulator = try TestServer.start { $0.corsOrigins = try! CORSOrigins(["http://localhost:*"]) }
+    /// `--admin-origins`, not `--cors-origins`, opens the dashboard to a page of another origin;
+    /// without cookies (the dashboard's calls carry the master key in headers).
+    @Test func adminOrigins_notCookieOrigins_applyToTheDashboard() throws {
+        let emulator = try TestServer.start {
+            $0.corsOrigins = try! CORSOrigins(["http://localhost:*"])
+            $0.adminOrigins = try! CORSOrigins(["http://localhost:5173"])
+        }
         let client = emulator.inProcessClient(credentials: .none)
         let listed = try client.get("/__admin/ui/app.js", headers: ["Origin": "http://localhost:5173"])
+        #expect(listed.status == 200)
         #expect(listed.headers["Access-Control-Allow-Origin"] == "http://localhost:5173")
-        #expect(listed.headers["Access-Control-Allow-Credentials"] == "true")
+        #expect(listed.headers["Access-Control-Allow-Credentials"] == nil)
+        let cookieOnly = try client.get("/__admin/ui/app.js", headers: ["Origin": "http://localhost:5174"])
+        #expect(cookieOnly.status == 403)
+        #expect(cookieOnly.headers["Access-Control-Allow-Origin"] == nil)
         let other = try client.get("/__admin/ui/app.js", headers: ["Origin": "http://example.com"])
-        #expect(other.headers["Access-Control-Allow-Origin"] == "*")
+        #expect(other.status == 403)
+        #expect(other.headers["Access-Control-Allow-Origin"] == nil)
     }
 
     @Test func unknownFile_is404_inTheAPIFormat() throws {

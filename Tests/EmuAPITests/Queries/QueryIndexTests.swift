@@ -23,7 +23,7 @@ import Testing
         let access = AccessContext(caller: Caller(userId: userId))
         let plan = try queue.read { db in
             try QueryPlan.make(className: "Item", where: try whereText.map { try JSONParser.parse($0) }, order: nil,
-                               limit: 1000, skip: 0, readFilter: try access.readFilter(in: db),
+                               limit: 1000, skip: 0, scope: try access.queryScope(in: db),
                                schemaOf: { $0 == "Item" ? QueryFixture.schema : QuerySchema() })
         }
         try IndexAdvisor().ensureIndexes(for: plan.indexKeys, in: queue)
@@ -50,7 +50,7 @@ import Testing
         let access = AccessContext(caller: Caller(userId: "u1"))
         let plan = try queue.read { db in
             try QueryPlan.make(className: "Item", where: try whereText.map { try JSONParser.parse($0) }, order: order,
-                               limit: 10, skip: 0, readFilter: try access.readFilter(in: db),
+                               limit: 10, skip: 0, scope: try access.queryScope(in: db),
                                schemaOf: { $0 == "Item" ? QueryFixture.schema : QuerySchema() })
         }
         try IndexAdvisor().ensureIndexes(for: plan.indexKeys, in: queue)

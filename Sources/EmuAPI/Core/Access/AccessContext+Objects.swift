@@ -8,6 +8,14 @@ extension AccessContext {
         try grants(.read, acl: record.acl, in: db)
     }
 
+    /// Whether the caller may see `record` reached otherwise than by its own fetch (an `include`
+    /// of a pointer to it, at any depth): what a fetch of it would check, the class permission
+    /// `get` (spec §6.3) and the object's ACL (spec §3.5), answered without a lookup when both
+    /// are open.
+    func canGet(_ record: ObjectRecord, in db: Database) throws -> Bool {
+        try allows(.get, on: record.className, in: db) && canRead(record, in: db)
+    }
+
     /// spec §2.4: a fetch the ACL denies → 403 `Forbidden reading by object's ACL.`
     func requireRead(_ record: ObjectRecord, in db: Database) throws {
         try requireRead(acl: record.acl, in: db)

@@ -12,6 +12,9 @@ public struct FieldPermissions: Sendable, Equatable {
     public init() {}
 
     func isReadOnly(_ key: String, in className: String) -> Bool { readOnly[className]?.contains(key) ?? false }
+    /// Whether `key` is a client-invisible field of the class: left out of answers, and not
+    /// testable in a query (`QueryScope.requireTestable`).
+    func isInvisible(_ key: String, in className: String) -> Bool { invisible[className]?.contains(key) ?? false }
     /// Whether the class has client-invisible fields; without them `hidingInvisible` changes nothing.
     func hidesFields(of className: String) -> Bool { invisible[className] != nil }
     /// `object` without the class's client-invisible fields: every client answer goes through it.

@@ -28,6 +28,12 @@ public struct EmulatorConfiguration: Sendable {
     /// Browser origins that may call with cookies (`--cors-origins`); every origin may call
     /// without them.
     public var corsOrigins: CORSOrigins = .none
+    /// Pages of other origins that may call `/__admin` (`--admin-origins`); none by default: only
+    /// the server's own origin (the dashboard) and clients that are no browser.
+    public var adminOrigins: CORSOrigins = .none
+    /// `Host` names `/__admin` answers beyond loopback, IP literals, one-label names and the bound
+    /// address (`--allowed-hosts`): the DNS-rebinding guard (docs/security.md).
+    public var allowedHosts: AllowedHosts = .none
     /// A route file or folder of them (`--routes`) for the default app's custom routes
     /// (docs/custom-backends.md); reloaded when it changes. Nil for none.
     public var routesPath: String?

@@ -28,6 +28,8 @@ final class APIHandler: HTTPHandler {
         let requestId = nextRequestId()
         let respond = logged(received, requestId: requestId, answer)
         var exchange = Exchange(received: received)
+        // Web pages in the developer's browser never reach /__admin (AdminGuard), in any spelling.
+        if let refusal = cors.admin.refusal(for: received) { return respond(journaled(refusal, exchange)) }
         if received.method == "OPTIONS" { return respond(journaled(cors.preflight(received), exchange)) }
         if answerCustomRoute(received, requestId: requestId, exchange: exchange, respond: respond) { return }
         let request: HTTPRequest

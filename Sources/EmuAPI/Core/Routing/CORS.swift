@@ -5,14 +5,18 @@ import LCWire
 /// without credentials (`Access-Control-Allow-Origin: *`, as LeanCloud). The origins in
 /// `credentialedOrigins` may also send cookies (`fetch(…, {credentials: "include"})`), which the
 /// cookie-session `/api` log-in needs from a page served elsewhere (docs/web-login.md).
+/// The admin surface is the exception: its own origin and `--admin-origins` only (`admin`).
 struct CORS: Sendable {
     /// The headers LeanCloud's own middlewares allow (spec §1.1), plus OAuth's `Authorization`.
     static let allowedHeaders = (LCHeaderName.corsAllowedHeaders + ["Authorization"]).joined(separator: ", ")
 
     let credentialedOrigins: CORSOrigins
+    /// Who may reach `/__admin` from a browser; asked before anything else (`APIHandler.handle`).
+    var admin = AdminGuard.localOnly
 
     /// The answer to any `OPTIONS` request: a preflight needs no authentication.
     func preflight(_ request: HTTPRequest) -> HTTPResponse {
+        if AdminPath.contains(request.path) { return admin.preflight(request) }
         var headers: HTTPHeaders = [
             "Access-Control-Allow-Origin": request.headers["Origin"] ?? "*",
             "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, OPTIONS",
@@ -20,13 +24,20 @@ struct CORS: Sendable {
             "Access-Control-Max-Age": "86400",
             "Allow": "GET, HEAD, POST, PUT, DELETE, OPTIONS",
         ]
-        if credentialedOrigin(of: request) != nil { headers.add("Access-Control-Allow-Credentials", "true") }
+        if credentialedOrigin(of: request) != nil {
+            headers.add("Access-Control-Allow-Credentials", "true")
+            // Chrome's Private Network Access: a public page calling this private server. Only
+            // for origins the developer listed; every other page gets the ordinary CORS answer,
+            // which such a browser then refuses (docs/security.md).
+            if AdminGuard.asksPrivateNetwork(request) { headers.add("Access-Control-Allow-Private-Network", "true") }
+        }
         headers.add("Vary", "Origin")
         return HTTPResponse(status: 200, headers: headers)
     }
 
     /// The CORS headers of an answer to `request`.
     func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
+        if AdminPath.contains(request.path) { return admin.decorate(&response, for: request) }
         if let origin = credentialedOrigin(of: request) {
             response.headers.set("Access-Control-Allow-Origin", origin)
             response.headers.add("Access-Control-Allow-Credentials", "true")

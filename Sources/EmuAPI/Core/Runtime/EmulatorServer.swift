@@ -61,7 +61,8 @@ public final class EmulatorServer: Sendable {
                 apps: apps, maxSkewMilliseconds: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds),
                 defaultAppId: configuration.apps.first?.appId),
             pool: WorkerPool(width: configuration.workerCount), journal: journal, logger: logger,
-            cors: CORS(credentialedOrigins: configuration.corsOrigins))
+            cors: CORS(credentialedOrigins: configuration.corsOrigins, admin: AdminGuard(
+                origins: configuration.adminOrigins, hosts: configuration.allowedHosts, boundHost: configuration.http.host)))
         server = HTTPServer(configuration: configuration.http, handler: handler, errorResponder: Self.protocolError)
     }
 

@@ -5,7 +5,8 @@ extension ObjectRenderer {
     /// Expands the pointers at `path` (spec §2.7): the value keeps `"__type":"Pointer"`,
     /// `className` and `objectId` and gains every field of the target. Arrays of pointers
     /// expand element by element; embedded objects are walked through; a pointer whose target
-    /// is gone, or that `readable` refuses (the caller's ACL, spec §3.5), stays bare.
+    /// is gone, or that `readable` refuses (what a fetch of it would check: the class permission
+    /// `get` and the ACL, `AccessContext.canGet`), stays bare.
     /// `redact` removes what the caller may not see from a target's fields (a `_User`'s
     /// `authData`), as for the same object fetched at the top level.
     static func expand(_ object: JSONObject, at path: ArraySlice<String>, in db: Database,

@@ -12,8 +12,8 @@ import LCWire
 public struct ObjectRenderer: Sendable {
     /// The projection, includes and ACL flag applied to every record.
     public var options: RenderOptions
-    /// Whose request it is: included objects the caller may not read stay bare pointers
-    /// (spec §3.5). nil renders as master.
+    /// Whose request it is: included objects the caller may not fetch (class permission `get`,
+    /// ACL) stay bare pointers (spec §3.5). nil renders as master.
     var access: AccessContext?
 
     /// A renderer with `options`; the default renders every field and no ACL.
@@ -37,7 +37,7 @@ public struct ObjectRenderer: Sendable {
         }
         for path in options.include {
             object = try Self.expand(object, at: path.segments[...], in: db, readable: { target in
-                try access?.canRead(target, in: db) ?? true
+                try access?.canGet(target, in: db) ?? true
             }, redact: { redacting($0, $1, caller: caller) })
         }
         if let keys = options.keys { object = keys.apply(to: object) }

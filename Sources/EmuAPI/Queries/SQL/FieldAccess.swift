@@ -19,17 +19,9 @@ struct FieldAccess: Sendable {
     enum ServerColumn: Sendable { case objectId, createdAt, updatedAt }
 
     /// The access for a field path of the queried objects of `className`, e.g. `title` or
-    /// `address.city`. What a caller may not read, it may not test or sort by either: `$regex`
-    /// with `count` would read it out character by character. A `_User`'s `password` hash is
-    /// never returned (spec §12.5); its `authData` (third-party ids and access tokens) only to
-    /// the master key here (`seesSecrets`), as the owner has no need to search for it.
-    static func field(_ path: String, in className: String, seesSecrets: Bool, document: String = "data") throws -> FieldAccess {
-        if className == LCClassName.user {
-            let head = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
-            if head == LCFieldName.password || (head == LCFieldName.authData && !seesSecrets) {
-                throw QueryError.invalid("bad key '\(path)'")
-            }
-        }
+    /// `address.city`, once `scope` allows the caller to test it (`QueryScope.requireTestable`).
+    static func field(_ path: String, in className: String, scope: QueryScope, document: String = "data") throws -> FieldAccess {
+        try scope.requireTestable(path, of: className)
         return try field(path, document: document)
     }
 

@@ -17,7 +17,7 @@ enum InnerQueries {
     /// The value at `access` equals the `key` field of some result of the inner query.
     static func select(_ compiler: WhereCompiler, _ access: FieldAccess, _ kind: QuerySchema.FieldKind,
                        _ query: InnerQuery, key: String) throws -> SQLFragment {
-        let column = try FieldAccess.field(key, in: query.className, seesSecrets: compiler.seesSecrets).value
+        let column = try FieldAccess.field(key, in: query.className, scope: compiler.scope).value
         let values = try select(column: column, query, compiler)
         return compiler.valueOrElements(access, kind) { a in
             SQLFragment("\(a.value) IN (\(values.sql))", values.arguments)
@@ -30,7 +30,7 @@ enum InnerQueries {
         let inner = try compiler.inner(className: query.className)
         var condition = try query.condition.map { try inner.compile($0) } ?? .alwaysTrue
         if let readFilter = inner.readFilter { condition = .all([condition, readFilter]) }
-        let order = try OrderCompiler.compile(query.order, of: query.className, seesSecrets: inner.seesSecrets,
+        let order = try OrderCompiler.compile(query.order, of: query.className, scope: inner.scope,
                                               schema: inner.schema, near: inner.nearOrder).orderBy
         let classTest = QueryPlan.classTest(query.className)
         return SQLFragment(

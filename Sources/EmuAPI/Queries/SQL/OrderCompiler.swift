@@ -14,7 +14,7 @@ enum OrderCompiler {
         var indexKeys: [String]
     }
 
-    static func compile(_ order: String?, of className: String, seesSecrets: Bool, schema: QuerySchema,
+    static func compile(_ order: String?, of className: String, scope: QueryScope, schema: QuerySchema,
                         near: SQLFragment?) throws -> Compiled {
         var terms: [String] = []
         var arguments: [SQLiteValue] = []
@@ -25,7 +25,7 @@ enum OrderCompiler {
             let descending = key.hasPrefix("-")
             if descending { key.removeFirst() }
             guard !key.isEmpty else { continue }
-            let access = try FieldAccess.field(key, in: className, seesSecrets: seesSecrets)
+            let access = try FieldAccess.field(key, in: className, scope: scope)
             let isDate = access.column == nil && schema.kind(of: key) == .date
             terms.append("\(isDate ? access.member("iso") : access.value) \(descending ? "DESC" : "ASC")")
             if access.column == nil { indexKeys.append(access.indexKey(as: isDate ? .date : .value)) }

@@ -40,16 +40,19 @@ struct QueryPlan: Sendable {
 }
 
 extension QueryPlan {
-    /// Compiles `where`, `order`, `limit` and `skip` for `className`. `readFilter` (the caller's
-    /// ACL condition, `AccessContext.readFilter`) restricts the results and every inner query.
+    /// Compiles `where`, `order`, `limit` and `skip` for `className`. `scope` (the caller's,
+    /// `AccessContext.queryScope`) decides whether the class may be queried (`find`), and
+    /// restricts the results, every inner query and the fields tested.
     static func make(className: String, where: JSON?, order: String?, limit: Int, skip: Int,
-                     readFilter: SQLFragment? = nil,
+                     scope: QueryScope = .unrestricted,
                      schemaOf: @escaping (String) throws -> QuerySchema) throws -> QueryPlan {
+        try scope.requireFind(className)
+        let readFilter = scope.readFilter
         let schema = try schemaOf(className)
-        let compiler = WhereCompiler(className: className, schema: schema, readFilter: readFilter, schemaOf: schemaOf)
+        let compiler = WhereCompiler(className: className, schema: schema, scope: scope, schemaOf: schemaOf)
         var condition = try `where`.map { try compiler.compile($0) } ?? .alwaysTrue
         if let readFilter { condition = .all([condition, readFilter]) }
-        let ordering = try OrderCompiler.compile(order, of: className, seesSecrets: compiler.seesSecrets, schema: schema, near: compiler.nearOrder)
+        let ordering = try OrderCompiler.compile(order, of: className, scope: scope, schema: schema, near: compiler.nearOrder)
         return QueryPlan(className: className, condition: condition, order: ordering.orderBy, limit: limit, skip: skip,
                          indexKeys: compiler.indexKeys + ordering.indexKeys)
     }

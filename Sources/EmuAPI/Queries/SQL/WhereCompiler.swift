@@ -12,20 +12,19 @@ final class WhereCompiler {
     private(set) var nearOrder: SQLFragment?
     /// Index keys (`FieldAccess.indexKey`) of the top-level fields compared by equality or range.
     private(set) var indexKeys: [String] = []
-    /// The caller's ACL condition: inner queries see only objects the caller may read (§6.2).
-    let readFilter: SQLFragment?
+    /// What the caller may reach (§6): inner queries' classes and objects, tested fields.
+    let scope: QueryScope
     private let depth: Int
 
-    /// True when the caller reads every object (no read filter: the master key, or an internal
-    /// query): only then may conditions test a `_User`'s `authData`.
-    var seesSecrets: Bool { readFilter == nil }
+    /// The caller's ACL condition: inner queries see only objects the caller may read (§6.2).
+    var readFilter: SQLFragment? { scope.readFilter }
 
-    init(className: String, schema: QuerySchema, depth: Int = 0, readFilter: SQLFragment? = nil,
+    init(className: String, schema: QuerySchema, depth: Int = 0, scope: QueryScope = .unrestricted,
          schemaOf: @escaping (String) throws -> QuerySchema) {
         self.className = className
         self.schema = schema
         self.depth = depth
-        self.readFilter = readFilter
+        self.scope = scope
         self.schemaOf = schemaOf
     }
 
@@ -39,11 +38,14 @@ final class WhereCompiler {
         case .all(let parts): return .all(try parts.map { try compile($0) })
         case .any(let parts): return .any(try parts.map { try compile($0) })
         case .relatedTo(let owner, let key):
-            return SQLFragment(
+            let members = SQLFragment(
                 "id IN (SELECT target_id FROM relations WHERE owner_class = ? AND owner_id = ? AND key = ?)",
                 [.text(owner.className), .text(owner.objectId), .text(key)])
+            guard let ownerReadable = try scope.ownerCondition(className: owner.className, objectId: owner.objectId)
+            else { return members }
+            return .all([members, ownerReadable])
         case .field(let path, let tests):
-            let access = try FieldAccess.field(path, in: className, seesSecrets: seesSecrets)
+            let access = try FieldAccess.field(path, in: className, scope: scope)
             let kind = schema.kind(of: path)
             noteIndexable(access, kind, tests)
             let operators = FieldOperators(compiler: self, access: access, kind: kind, path: path)
@@ -110,11 +112,13 @@ final class WhereCompiler {
         }
     }
 
-    /// A compiler for an inner query on another class (`$inQuery`, `$select`, …); `WhereParser`
-    /// already refused nesting deeper than `WhereParser.maxInnerDepth`.
+    /// A compiler for an inner query on another class (`$inQuery`, `$select`, …), which the
+    /// caller must be allowed to query (`find`); `WhereParser` already refused nesting deeper
+    /// than `WhereParser.maxInnerDepth`.
     func inner(className: String) throws -> WhereCompiler {
-        WhereCompiler(className: className, schema: try schemaOf(className), depth: depth + 1,
-                      readFilter: readFilter, schemaOf: schemaOf)
+        try scope.requireFind(className)
+        return WhereCompiler(className: className, schema: try schemaOf(className), depth: depth + 1,
+                             scope: scope, schemaOf: schemaOf)
     }
 
     func setNearOrder(_ order: SQLFragment) throws {

@@ -37,7 +37,7 @@ import Primitives
             let access = AccessContext(caller: Caller(userId: userId))
             let (sql, principals) = try queue.read { db -> (Set<String>, Set<String>) in
                 let plan = try QueryPlan.make(className: "R", where: nil, order: nil, limit: 1000, skip: 0,
-                                              readFilter: try access.readFilter(in: db), schemaOf: { _ in QuerySchema() })
+                                              scope: try access.queryScope(in: db), schemaOf: { _ in QuerySchema() })
                 return (Set(try QueryExecutor.records(plan, in: db).map(\.objectId)), try access.principals(in: db))
             }
             let expected = Set(acls.enumerated().filter { AccessList.grants($0.element, .read, to: principals) }
