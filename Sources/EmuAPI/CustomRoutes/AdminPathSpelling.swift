@@ -1,30 +1,15 @@
 /// Whether a path names the emulator's own `/__admin` (the admin API and the dashboard) in any
-/// spelling a client or a route file might use: `//__admin`, `/x/../__admin`, `/__ADMIN`,
-/// `/%5F_admin` (escapes decoded once more: the server decodes a request's path once already),
-/// `\__admin`. Custom routes are tried before the router, so a route must never answer such a
-/// path, nor be defined on one: either would put a mock in front of the emulator's own checks.
+/// spelling a client or a route file might use. Custom routes are tried before the router, so a
+/// route must never answer such a path, nor be defined on one: either would put a mock in front
+/// of the emulator's own checks. `AdminPath` decides for a decoded request path (doubled slashes,
+/// dot segments, any case); this adds what a route's template or a lenient proxy may bring:
+/// `%XX` escapes decoded once more (`/%5F_admin` in a template, `/%255F_admin` in a request) and
+/// `\` read as `/`.
 enum AdminPathSpelling {
-    static let segment = "__admin"
-
     static func reachesAdmin(_ path: String) -> Bool {
-        guard let first = normalizedSegments(path).first else { return false }
-        return first.lowercased() == segment
-    }
-
-    /// The segments after decoding `%XX` escapes, splitting on `/` and `\`, dropping empty and
-    /// `.` segments and letting `..` remove the one before: how a lenient server or proxy would
-    /// read the path.
-    static func normalizedSegments(_ path: String) -> [Substring] {
-        let decoded = percentDecoded(path)
-        var segments: [Substring] = []
-        for part in decoded.split(whereSeparator: { $0 == "/" || $0 == "\\" }) {
-            switch part {
-            case ".": continue
-            case "..": _ = segments.popLast()
-            default: segments.append(part)
-            }
-        }
-        return segments
+        if AdminPath.contains(path) { return true }
+        guard path.contains("%") || path.contains("\\") else { return false }
+        return AdminPath.contains(percentDecoded(path).replacingOccurrences(of: "\\", with: "/"))
     }
 
     /// `%XX` escapes decoded; anything else (a stray `%`) kept as it is.
