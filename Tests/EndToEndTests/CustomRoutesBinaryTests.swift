@@ -6,7 +6,8 @@ import Testing
 
 /// `lcemu serve --routes` (and `LCEMU_ROUTES`) in the real binary: routes answer, a changed file
 /// is picked up while running, a bad file stops the start with one line (exit 1), a missing path
-/// is a usage error (64), and a route that shadows a LeanCloud route is logged.
+/// is a usage error (64), a route that shadows a LeanCloud route is logged, and a route added over
+/// HTTP reads files from the routes folder only (the issue's `/etc/passwd` route is refused).
 @Suite struct CustomRoutesBinaryTests {
     let directory: TemporaryDirectory
 
@@ -40,6 +41,21 @@ import Testing
         let line = server.standardError.text.split(separator: "\n").first { $0.contains(refusal) }
         #expect(line?.hasSuffix("; keeping the routes loaded before") == true)
         #expect(try await RunningBinary.offThePool { try client.get("/v").json?["v"] } == 2)
+    }
+
+    @Test func theIssuesFileReadingRoute_isRefused_butTheRoutesFolderServes() async throws {
+        try directory.write("routes.json", "[]")
+        try directory.write("hello.txt", "hi there")
+        let server = try await RunningBinary.serveAsync(["--data", ":memory:", "--no-seed", "--routes", directory.path])
+        let admin = server.client(credentials: .masterKey), device = server.client(credentials: .none)
+        let (refused, served) = try await RunningBinary.offThePool {
+            let refused = try admin.post("/__admin/routes", json: ["id": "pw", "request": ["path": "/pw"], "response": ["bodyFile": "/etc/passwd"]])
+            _ = try admin.post("/__admin/routes", json: ["id": "hello", "request": ["path": "/hello"], "response": ["bodyFile": "hello.txt"]])
+            return (refused, try device.get("/hello"))
+        }
+        #expect(refused.status == 400 && refused.json?["error"]?.stringValue?.contains("response.bodyFile: '/etc/passwd' must be a path relative to the routes folder") == true)
+        #expect(served.text == "hi there")
+        #expect(try await RunningBinary.offThePool { try device.get("/pw").status } == 404)
     }
 
     @Test func aBadRouteFile_stopsTheStart_withOneLine_exit1() async throws {

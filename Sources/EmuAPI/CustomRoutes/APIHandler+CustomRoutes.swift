@@ -12,10 +12,19 @@ extension APIHandler {
             return false
         }
         let request = IncomingRequest(received)
-        guard let match = app.customRoutes.match(request) else { return false }
         var matched = exchange
         matched.app = app
         let exchange = matched
+        let match: RouteMatch
+        do {
+            guard let found = try app.customRoutes.match(request, within: RequestRegexBudget()) else { return false }
+            match = found
+        } catch {
+            // Whether a custom route answers is unknown: neither a route nor the LeanCloud API may.
+            logger.warning("custom routes: \(received.method) \(received.path) ran past the regex budget of a request")
+            respond(finish(CustomRouteErrors.regexBudgetSpent, exchange))
+            return true
+        }
         let context = TemplateContext(request: request, captures: match.captures, counter: match.counter, now: app.clock.now)
         switch match.route.kind {
         case .stub(_, let spec):
@@ -48,11 +57,19 @@ extension APIHandler {
               let app = customRoutesApp(for: received), !app.customRoutes.isEmpty else { return error.response }
         let misses = app.customRoutes.nearMisses(IncomingRequest(received))
         guard case .object(var body) = error.code.body else { return error.response }
-        let report = JSON.array(misses.map(\.json))
-        body["nearMisses"] = report
+        // What the routes expected (a header's token, say) only for the master key; the journal,
+        // itself master-only, always keeps it.
+        let disclosing = carriesMasterKey(received, of: app)
+        body["nearMisses"] = .array(misses.map { $0.json(disclosing: disclosing) })
         var response = APIResponse(status: error.code.httpStatus, json: .object(body))
-        response.journalNearMisses = report
+        response.journalNearMisses = .array(misses.map { $0.json(disclosing: true) })
         return response
+    }
+
+    /// Whether `request` carries `app`'s master key (or a master signature) that verifies.
+    private func carriesMasterKey(_ request: HTTPRequest, of app: AppRuntime) -> Bool {
+        guard let outcome = try? authenticator.authenticate(request, access: .master) else { return false }
+        return outcome.isMaster && outcome.app === app
     }
 
     /// The app named by `X-LC-Id` when it is one of ours, else the default (first) app.
@@ -63,5 +80,6 @@ extension APIHandler {
         return authenticator.defaultAppId.flatMap { authenticator.apps[$0] }
     }
 
-    static func isAdminPath(_ path: String) -> Bool { path == "/__admin" || path.hasPrefix("/__admin/") }
+    /// `/__admin` in any spelling (`//__admin`, `/x/../__admin`, `/%5F_admin`, any case).
+    static func isAdminPath(_ path: String) -> Bool { AdminPathSpelling.reachesAdmin(path) }
 }

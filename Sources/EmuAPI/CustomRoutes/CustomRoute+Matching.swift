@@ -1,9 +1,14 @@
 extension CustomRoute {
     /// The match when method, path and matchers fit; the scenario is the set's to check.
-    func match(_ request: IncomingRequest) -> RouteMatch? {
+    /// `willCheckFields` hears the route's id when its method and path fit, before its matchers
+    /// run (`CustomRoutes.observeMatching`). Throws when the request's regex budget runs out.
+    func match(_ request: IncomingRequest, within budget: RequestRegexBudget,
+               willCheckFields: ((String) -> Void)? = nil) throws(RequestRegexBudget.Exhausted) -> RouteMatch? {
         switch kind {
         case .stub(let pattern, _):
-            guard let captures = pattern.captures(request), pattern.fieldsMatch(request) else { return nil }
+            guard let captures = pattern.captures(request) else { return nil }
+            willCheckFields?(id)
+            guard try pattern.fieldsMatch(request, within: budget) else { return nil }
             return RouteMatch(route: self, captures: captures, operation: nil)
         case .resource(let spec):
             guard let (operation, captures) = spec.operation(for: request) else { return nil }
@@ -12,14 +17,14 @@ extension CustomRoute {
     }
 
     /// Every way `request` differs from this route, the scenario state included.
-    func differences(_ request: IncomingRequest, scenarioState: String?) -> [String] {
-        var found: [String]
+    func differences(_ request: IncomingRequest, scenarioState: String?, within budget: RequestRegexBudget) -> [RouteDifference] {
+        var found: [RouteDifference]
         switch kind {
-        case .stub(let pattern, _): found = pattern.differences(request)
-        case .resource(let spec): found = spec.operation(for: request) == nil ? spec.differences(request) : []
+        case .stub(let pattern, _): found = pattern.differences(request, within: budget)
+        case .resource(let spec): found = spec.operation(for: request) == nil ? spec.differences(request).map(RouteDifference.init) : []
         }
         if let scenario, let required = scenario.requiredState, required != scenarioState {
-            found.append("scenario \(scenario.name): requires state \(required), is \(scenarioState ?? ScenarioStep.initialState)")
+            found.append(RouteDifference("scenario \(scenario.name): requires state \(required), is \(scenarioState ?? ScenarioStep.initialState)"))
         }
         return found
     }

@@ -19,7 +19,7 @@ struct CustomRoute: Sendable {
     let source: String
 
     /// Parses a definition; `fallbackId` names a route that gives no `id`. Errors name the route.
-    init(json: JSON, fallbackId: String, source: String, baseDirectory: String?) throws {
+    init(json: JSON, fallbackId: String, source: String, routesFolder: String?) throws {
         guard var object = json.objectValue else { throw RouteDefinitionError(route: fallbackId, field: "", "expected an object") }
         let id: String
         if let given = object["id"] {
@@ -34,7 +34,7 @@ struct CustomRoute: Sendable {
         do {
             try Self.checkSize(object)
             try RouteJSON.rejectUnknownKeys(object, known: Self.keys)
-            kind = try Self.kind(object, baseDirectory: baseDirectory)
+            kind = try Self.kind(object, routesFolder: routesFolder)
             scenario = try object["scenario"].map { json in try RouteJSON.at("scenario") { try ScenarioStep(json: json) } }
         } catch var error as RouteDefinitionError {
             error.route = id
@@ -45,7 +45,7 @@ struct CustomRoute: Sendable {
         self.source = source
     }
 
-    private static func kind(_ object: JSONObject, baseDirectory: String?) throws -> Kind {
+    private static func kind(_ object: JSONObject, routesFolder: String?) throws -> Kind {
         if let resource = object["resource"] {
             guard object["request"] == nil, object["response"] == nil else {
                 throw RouteDefinitionError(field: "resource", "a resource has no request or response of its own")
@@ -58,7 +58,7 @@ struct CustomRoute: Sendable {
             throw RouteDefinitionError(field: "response", "expected an object")
         }
         let response = try RouteJSON.at("response") {
-            try ResponseSpec(json: responseObject, captures: pattern.path.captureNames, baseDirectory: baseDirectory)
+            try ResponseSpec(json: responseObject, captures: pattern.path.captureNames, routesFolder: routesFolder)
         }
         return .stub(pattern, response)
     }

@@ -45,7 +45,9 @@ enum CustomRouteHandlers {
     private static func parse(_ request: AppRequest, fallbackId: String?) throws -> CustomRoute {
         let body = try request.jsonBody()
         let id = fallbackId ?? "route-\(ObjectIdGenerator.shared.next().suffix(8))"
-        return try refusing { try CustomRoute(json: body, fallbackId: id, source: CustomRouteSource.api, baseDirectory: nil) }
+        // A route added over HTTP reads files from the app's routes folder, or not at all.
+        let folder = request.app.customRoutes.fileSource.map { RouteFileLoader.folder(of: $0.path) }
+        return try refusing { try CustomRoute(json: body, fallbackId: id, source: CustomRouteSource.api, routesFolder: folder) }
     }
 
     private static func existing(_ request: AppRequest) throws -> CustomRoute {

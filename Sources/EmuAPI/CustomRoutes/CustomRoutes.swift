@@ -11,6 +11,7 @@ public final class CustomRoutes: Sendable {
         var routes: [CustomRoute] = []
         var counters: [String: Int] = [:]
         var scenarios: [String: String] = [:]
+        var observer: (@Sendable (String) -> Void)?
     }
     private let state = Locked(State())
     /// The files the loaded set comes from (`--routes`), for reloads; nil when none.
@@ -67,36 +68,55 @@ public final class CustomRoutes: Sendable {
         }
     }
 
-    /// The first route that answers `request`, its counter and scenario moved on, atomically: two
-    /// concurrent calls never both take a "first call fails" step.
-    func match(_ request: IncomingRequest) -> RouteMatch? {
+    /// The first route that answers `request`, its counter and scenario moved on. The matchers
+    /// run outside the lock, on a snapshot of the routes: one request's slow regex never queues
+    /// another's. Only a fitting route's scenario step and counter are taken under the lock, so
+    /// two concurrent calls never both take a "first call fails" step. Throws when the request's
+    /// regex budget runs out before a route answers.
+    func match(_ request: IncomingRequest, within budget: RequestRegexBudget) throws(RequestRegexBudget.Exhausted) -> RouteMatch? {
+        let (routes, observer) = state.withValue { ($0.routes, $0.observer) }
+        for route in routes {
+            guard var found = try route.match(request, within: budget, willCheckFields: observer) else { continue }
+            guard let counter = take(route) else { continue }
+            found.counter = counter
+            return found
+        }
+        return nil
+    }
+
+    /// Moves `route`'s scenario on and counts its answer; nil when its scenario is in another state.
+    private func take(_ route: CustomRoute) -> Int? {
         state.withValue { state in
-            for route in state.routes {
-                guard var found = route.match(request) else { continue }
-                if let step = route.scenario {
-                    let current = state.scenarios[step.name] ?? ScenarioStep.initialState
-                    if let required = step.requiredState, required != current { continue }
-                    if let next = step.newState { state.scenarios[step.name] = next }
-                }
-                let count = (state.counters[route.id] ?? 0) + 1
-                state.counters[route.id] = count
-                found.counter = count
-                return found
+            if let step = route.scenario {
+                let current = state.scenarios[step.name] ?? ScenarioStep.initialState
+                if let required = step.requiredState, required != current { return nil }
+                if let next = step.newState { state.scenarios[step.name] = next }
             }
-            return nil
+            let count = (state.counters[route.id] ?? 0) + 1
+            state.counters[route.id] = count
+            return count
         }
     }
 
     /// The routes closest to `request` and how it differs from each: the path first, then the
-    /// fewest differences.
+    /// fewest differences. Its regexes share one budget of their own.
     func nearMisses(_ request: IncomingRequest) -> [NearMiss] {
         let current = state.current
+        let budget = RequestRegexBudget()
         let ranked = current.routes.map { route in
             NearMiss(routeId: route.id, distance: route.pathDistance(request.path),
-                     differences: route.differences(request, scenarioState: route.scenario.flatMap { current.scenarios[$0.name] }))
+                     differences: route.differences(request, scenarioState: route.scenario.flatMap { current.scenarios[$0.name] },
+                                                    within: budget))
         }
         return Array(ranked.sorted { ($0.distance, $0.differences.count) < ($1.distance, $1.differences.count) }
             .prefix(CustomRouteLimits.nearMisses))
+    }
+
+    /// Test hook: `observer` hears a route's id each time a request's method and path fit it,
+    /// before its header, query and body matchers run (on the request's thread). Tests count
+    /// and pause matching with it; nil (the default) turns it off.
+    public func observeMatching(_ observer: (@Sendable (_ routeId: String) -> Void)?) {
+        state.withValue { $0.observer = observer }
     }
 
     /// Every scenario a route names or a test set, with its state, by name.

@@ -46,35 +46,55 @@ struct FieldMatcher: Sendable {
         self.conditions = conditions
     }
 
-    /// Nil when `value` (nil: the field is missing) satisfies every condition, else why not.
-    /// `secret` masks the value in the reason: near-miss reports reach the client and the journal.
-    func mismatch(_ value: JSON?, secret: Bool = false) -> String? {
+    /// Whether `value` (nil: the field is missing) satisfies every condition.
+    func holds(_ value: JSON?, within budget: RequestRegexBudget) throws(RequestRegexBudget.Exhausted) -> Bool {
+        for condition in conditions where !(try Self.holds(condition, value, budget)) { return false }
+        return true
+    }
+
+    /// Nil when `value` satisfies every condition, else why not. `secret` masks the caller's
+    /// value too: near-miss reports reach the client and the journal.
+    func mismatch(_ value: JSON?, secret: Bool, within budget: RequestRegexBudget) -> RouteDifference? {
         for condition in conditions {
-            if let reason = Self.mismatch(condition, value) {
-                guard secret, let value else { return reason }
-                return reason.replacingOccurrences(of: value.jsonString, with: Redaction.mask)
+            do {
+                if try Self.holds(condition, value, budget) { continue }
+            } catch {
+                return RouteDifference("not checked: the request's regex time budget ran out")
             }
+            return Self.describe(condition, got: value.map { secret ? Redaction.mask : $0.jsonString })
         }
         return nil
     }
 
-    private static func mismatch(_ condition: Condition, _ value: JSON?) -> String? {
+    private static func holds(_ condition: Condition, _ value: JSON?,
+                              _ budget: RequestRegexBudget) throws(RequestRegexBudget.Exhausted) -> Bool {
+        if case .present(let wanted) = condition { return (value != nil) == wanted }
+        guard let value else { return false }
         switch condition {
-        case .present(let wanted):
-            if wanted { return value == nil ? "missing" : nil }
-            return value == nil ? nil : "present, expected absent"
-        case .equals(let expected):
-            guard let value else { return "missing, expected \(expected.jsonString)" }
-            return value == expected || text(value) == text(expected) ? nil : "\(value.jsonString) is not \(expected.jsonString)"
-        case .matches(let regex):
-            guard let value else { return "missing, expected to match \(regex.pattern)" }
-            return regex.matches(text(value)) ? nil : "\(value.jsonString) does not match \(regex.pattern)"
+        case .present: return true
+        case .equals(let expected): return value == expected || text(value) == text(expected)
+        case .matches(let regex): return try regex.matches(text(value), within: budget)
         case .contains(let part):
-            guard let value else { return "missing, expected to contain \(part.jsonString)" }
-            if let items = value.arrayValue {
-                return items.contains { $0 == part || text($0) == text(part) } ? nil : "\(value.jsonString) does not contain \(part.jsonString)"
-            }
-            return text(value).contains(text(part)) ? nil : "\(value.jsonString) does not contain \(part.jsonString)"
+            if let items = value.arrayValue { return items.contains { $0 == part || text($0) == text(part) } }
+            return text(value).contains(text(part))
+        }
+    }
+
+    /// Why a condition failed for `got` (the value as shown; nil: missing), with and without
+    /// what the route expected.
+    private static func describe(_ condition: Condition, got: String?) -> RouteDifference {
+        switch (condition, got) {
+        case (.present, nil): return RouteDifference("missing")
+        case (.present, _?): return RouteDifference("present, expected absent")
+        case (.equals(let expected), nil): return RouteDifference(summary: "missing", detail: "missing, expected \(expected.jsonString)")
+        case (.equals(let expected), let got?):
+            return RouteDifference(summary: "\(got) is not the expected value", detail: "\(got) is not \(expected.jsonString)")
+        case (.matches(let regex), nil): return RouteDifference(summary: "missing", detail: "missing, expected to match \(regex.pattern)")
+        case (.matches(let regex), let got?):
+            return RouteDifference(summary: "\(got) does not match", detail: "\(got) does not match \(regex.pattern)")
+        case (.contains(let part), nil): return RouteDifference(summary: "missing", detail: "missing, expected to contain \(part.jsonString)")
+        case (.contains(let part), let got?):
+            return RouteDifference(summary: "\(got) does not contain the expected value", detail: "\(got) does not contain \(part.jsonString)")
         }
     }
 

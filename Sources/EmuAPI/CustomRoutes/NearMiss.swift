@@ -4,7 +4,10 @@ import LCWire
 struct NearMiss: Sendable {
     let routeId: String
     let distance: Int
-    let differences: [String]
+    let differences: [RouteDifference]
 
-    var json: JSON { ["route": .string(routeId), "differences": .array(differences.map { .string($0) })] }
+    /// The report entry; `disclosing` (the master key, the journal) adds what the route expected.
+    func json(disclosing: Bool) -> JSON {
+        ["route": .string(routeId), "differences": .array(differences.map { .string($0.text(disclosing: disclosing)) })]
+    }
 }

@@ -1,6 +1,6 @@
 /// A route's path: literal segments, `:name` capturing one segment, and a final `*name`
 /// capturing the rest (`/news/:id` matches `/news/42` with `id` = `42`). Trailing slashes and
-/// doubled slashes do not matter, as in the LeanCloud router.
+/// doubled slashes do not matter, as in the LeanCloud router. Never on `/__admin`, however spelt.
 struct PathTemplate: Sendable {
     enum Segment: Sendable, Equatable {
         case literal(String)
@@ -13,11 +13,15 @@ struct PathTemplate: Sendable {
 
     init(_ text: String) throws {
         guard text.hasPrefix("/") else { throw RouteDefinitionError(field: "", "must start with /") }
-        guard text != "/__admin", !text.hasPrefix("/__admin/") else {
-            throw RouteDefinitionError(field: "", "/__admin is the emulator's own and cannot be shadowed")
+        guard !AdminPathSpelling.reachesAdmin(text) else {
+            throw RouteDefinitionError(field: "", "/__admin is the emulator's own and cannot be shadowed (in any spelling)")
         }
         guard !text.contains("?") else { throw RouteDefinitionError(field: "", "no query here: match it with request.query") }
         let parts = text.split(separator: "/")
+        // Clients resolve dot segments before they send: a route with one would never answer.
+        guard !parts.contains(where: { $0 == "." || $0 == ".." }) else {
+            throw RouteDefinitionError(field: "", "no '.' or '..' segments: write the path as clients send it")
+        }
         var segments: [Segment] = []
         for (index, part) in parts.enumerated() {
             if part.hasPrefix(":") || part.hasPrefix("*") {

@@ -42,32 +42,33 @@ struct RequestPattern: Sendable {
         return path.match(request.path)
     }
 
-    /// Every way `request` differs from this pattern: empty when it matches. For the near-miss report.
-    func differences(_ request: IncomingRequest) -> [String] {
-        var found: [String] = []
-        if let method, method != request.method { found.append("method: expected \(method), got \(request.method)") }
-        if path.match(request.path) == nil { found.append("path: expected \(path.text), got \(request.path)") }
+    /// Every way `request` differs from this pattern: empty when it matches. For the near-miss
+    /// report; the caller's values of secret fields are masked.
+    func differences(_ request: IncomingRequest, within budget: RequestRegexBudget) -> [RouteDifference] {
+        var found: [RouteDifference] = []
+        if let method, method != request.method { found.append(RouteDifference("method: expected \(method), got \(request.method)")) }
+        if path.match(request.path) == nil { found.append(RouteDifference("path: expected \(path.text), got \(request.path)")) }
         for (name, matcher) in headers {
-            if let reason = matcher.mismatch(request.header(name), secret: Redaction.isSecretHeader(name)) {
-                found.append("headers.\(name): \(reason)")
-            }
+            let secret = Redaction.isSecretHeader(name)
+            if let miss = matcher.mismatch(request.header(name), secret: secret, within: budget) { found.append(miss.about("headers.\(name)")) }
         }
         for (name, matcher) in query {
-            if let reason = matcher.mismatch(request.query(name), secret: Redaction.isSecretField(name)) {
-                found.append("query.\(name): \(reason)")
-            }
+            let secret = Redaction.isSecretField(name)
+            if let miss = matcher.mismatch(request.query(name), secret: secret, within: budget) { found.append(miss.about("query.\(name)")) }
         }
         for (name, matcher) in body {
             let secret = name.split(separator: ".").contains { Redaction.isSecretField(String($0)) }
-            if let reason = matcher.mismatch(request.bodyField(name), secret: secret) { found.append("body.\(name): \(reason)") }
+            if let miss = matcher.mismatch(request.bodyField(name), secret: secret, within: budget) { found.append(miss.about("body.\(name)")) }
         }
         return found
     }
 
-    /// True when the matchers hold (the method and path already fit).
-    func fieldsMatch(_ request: IncomingRequest) -> Bool {
-        headers.allSatisfy { $0.matcher.mismatch(request.header($0.name)) == nil }
-            && query.allSatisfy { $0.matcher.mismatch(request.query($0.name)) == nil }
-            && body.allSatisfy { $0.matcher.mismatch(request.bodyField($0.name)) == nil }
+    /// True when the matchers hold (the method and path already fit); throws when the request's
+    /// regex budget runs out before that is known.
+    func fieldsMatch(_ request: IncomingRequest, within budget: RequestRegexBudget) throws(RequestRegexBudget.Exhausted) -> Bool {
+        for (name, matcher) in headers where !(try matcher.holds(request.header(name), within: budget)) { return false }
+        for (name, matcher) in query where !(try matcher.holds(request.query(name), within: budget)) { return false }
+        for (name, matcher) in body where !(try matcher.holds(request.bodyField(name), within: budget)) { return false }
+        return true
     }
 }

@@ -35,6 +35,11 @@ struct ResourceSpec: Sendable {
         path = try RouteJSON.at("path") { try PathTemplate(pathText) }
         guard let className = try RouteJSON.string(object, "class") else { throw RouteDefinitionError(field: "class", "required: the class of the app's store") }
         guard LCNames.isValidClassName(className) else { throw RouteDefinitionError(field: "class", "'\(className)' is not a valid class name") }
+        // A resource answers keyless callers with the master key's reach: never over the system
+        // classes, whose objects carry credentials (`_Session`'s tokens, `_User`'s e-mail).
+        guard !className.hasPrefix("_") else {
+            throw RouteDefinitionError(field: "class", "'\(className)' is a system class; a resource maps only onto the app's own classes")
+        }
         self.className = className
         paging = try RouteJSON.at("paging") { try Self.paging(object["paging"]) }
         if let list = object["filters"] {

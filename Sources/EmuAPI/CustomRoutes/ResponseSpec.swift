@@ -9,13 +9,14 @@ struct ResponseSpec: Sendable {
     var status = 200
     var json: JSON?
     var text: String?
-    /// Absolute: a relative `bodyFile` is resolved against its route file's folder when loaded.
-    var bodyFile: String?
+    /// Read from the routes folder, never outside it.
+    var bodyFile: BodyFile?
     var headers: [(name: String, value: String)] = []
     var contentType: String?
     var delayMilliseconds = 0
 
-    init(json object: JSONObject, captures: [String], baseDirectory: String?) throws {
+    /// - Parameter routesFolder: where a `bodyFile` is read from; nil: this app has none.
+    init(json object: JSONObject, captures: [String], routesFolder: String?) throws {
         try RouteJSON.rejectUnknownKeys(object, known: Self.keys)
         status = try RouteJSON.int(object, "status", in: 100...599) ?? 200
         delayMilliseconds = try RouteJSON.int(object, "delayMs", in: 0...CustomRouteLimits.maxDelayMilliseconds) ?? 0
@@ -23,7 +24,9 @@ struct ResponseSpec: Sendable {
         text = try RouteJSON.string(object, "body")
         contentType = try RouteJSON.string(object, "contentType")
         if let file = try RouteJSON.string(object, "bodyFile") {
-            bodyFile = try Self.resolve(file, against: baseDirectory)
+            do { bodyFile = try BodyFile(file, folder: routesFolder) } catch {
+                throw RouteDefinitionError(field: "bodyFile", routesFolder.map { "\(error.reason) (routes folder: \($0))" } ?? error.reason)
+            }
         }
         guard [json != nil, text != nil, bodyFile != nil].filter({ $0 }).count <= 1 else {
             throw RouteDefinitionError(field: "", "give at most one of json, body and bodyFile")
@@ -44,18 +47,4 @@ struct ResponseSpec: Sendable {
         }
     }
 
-    /// A relative file is read from the route file's folder (or the working directory for
-    /// routes added over HTTP); it must exist and fit the body limit when the route loads.
-    private static func resolve(_ file: String, against base: String?) throws -> String {
-        let path = file.hasPrefix("/") || base == nil ? file : (base! as NSString).appendingPathComponent(file)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw RouteDefinitionError(field: "bodyFile", "no file at \(path)")
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= CustomRouteLimits.maxBodyBytes else {
-            throw RouteDefinitionError(field: "bodyFile", "\(path) is \(size) bytes, over the \(CustomRouteLimits.maxBodyBytes)-byte limit")
-        }
-        return path
-    }
 }

@@ -23,6 +23,15 @@ enum RouteFileLoader {
         return routes
     }
 
+    /// The routes folder of `--routes`: the folder itself, or the one holding the file. A route's
+    /// `bodyFile` is read from there, and never from outside it (`BodyFile`).
+    static func folder(of path: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return path }
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
     /// The file itself, or the folder's `*.json` files sorted by name.
     static func files(at path: String) throws -> [String] {
         var isDirectory: ObjCBool = false
@@ -44,10 +53,11 @@ enum RouteFileLoader {
         let json: JSON
         do { json = try JSONParser.parse(Array(data)) } catch { throw RouteFileError(path: file, reason: "not valid JSON: \(error)") }
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let base = (file as NSString).deletingLastPathComponent
+        // The file's folder is the routes folder: `--routes` names it, or a file directly in it.
+        let folder = Self.folder(of: file)
         do {
             return try definitions(in: json).enumerated().map { index, definition in
-                try CustomRoute(json: definition, fallbackId: "\(stem)-\(index + 1)", source: file, baseDirectory: base)
+                try CustomRoute(json: definition, fallbackId: "\(stem)-\(index + 1)", source: file, routesFolder: folder)
             }
         } catch let error as RouteDefinitionError {
             throw RouteFileError(path: file, reason: error.description)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A compiled `matches` regex, run under the same time budget as a `$regex` query
-/// (`RegexBudget.perMatch`): a catastrophic pattern counts as no match instead of pinning a thread.
+/// A compiled `matches` regex, run under its request's time budget (`RequestRegexBudget`): a
+/// catastrophic pattern spends the request's budget once, instead of pinning a thread per route.
 // @unchecked: NSRegularExpression is immutable and thread-safe, but not marked Sendable on Linux.
 struct RouteRegex: @unchecked Sendable {
     let pattern: String
@@ -18,8 +18,8 @@ struct RouteRegex: @unchecked Sendable {
         return self
     }
 
-    func matches(_ text: String) -> Bool {
+    func matches(_ text: String, within budget: RequestRegexBudget) throws(RequestRegexBudget.Exhausted) -> Bool {
         guard let expression else { return false }
-        return RegexBudget.firstMatch(expression, in: text) ?? false
+        return try budget.firstMatch(expression, in: text)
     }
 }

@@ -13,11 +13,13 @@ enum StubResponder {
             response = APIResponse(status: spec.status, contentType: "text/plain;charset=utf-8",
                                    body: Array(Template.renderText(text, context).utf8))
         } else if let file = spec.bodyFile {
-            guard let data = FileManager.default.contents(atPath: file), data.count <= CustomRouteLimits.maxBodyBytes else {
-                let message = "route '\(route.id)': bodyFile \(file) cannot be read or is over \(CustomRouteLimits.maxBodyBytes) bytes"
+            // Checked again at every read: the file, or a symlink on its way, may have changed.
+            do {
+                response = APIResponse(status: spec.status, contentType: contentType(of: file.path), body: try file.read())
+            } catch {
+                let message = "route '\(route.id)': bodyFile cannot be served: \(error.reason)"
                 return APIResponse(status: 500, json: [LCWireKey.code: 1, LCWireKey.error: .string(message)])
             }
-            response = APIResponse(status: spec.status, contentType: contentType(of: file), body: Array(data))
         } else {
             response = APIResponse(status: spec.status, contentType: "text/plain;charset=utf-8", body: [])
         }

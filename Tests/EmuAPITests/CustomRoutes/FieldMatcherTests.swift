@@ -2,6 +2,11 @@
 import LCWire
 import Testing
 
+extension FieldMatcher {
+    /// Why `value` fails, in full (as the master key sees it); nil when it holds.
+    func mismatch(_ value: JSON?) -> String? { mismatch(value, secret: false, within: RequestRegexBudget())?.detail }
+}
+
 /// Matchers, path templates and templates on their own.
 @Suite struct FieldMatcherTests {
     @Test func equals_isLoose_betweenTextAndJSON() throws {

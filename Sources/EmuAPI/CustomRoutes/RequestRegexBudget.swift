@@ -1,0 +1,44 @@
+import Foundation
+
+/// The time one request's `matches` matchers may take together, across every route the request
+/// is tried against (`CustomRouteLimits.regexBudgetMillisecondsPerRequest`). Backtracking patterns such as
+/// `^(a+)+$` take exponential time on some inputs; a budget per match let twenty such routes
+/// hold one request for twenty budgets. ICU reports progress while it matches, and the match
+/// stops at the deadline; once spent, every further regex of the request throws at once.
+/// One request's, used on one thread: never shared.
+final class RequestRegexBudget {
+    /// The budget ran out: the request cannot be matched, so it is answered with an error.
+    struct Exhausted: Error {}
+
+    private let deadline: ContinuousClock.Instant
+    private(set) var isExhausted = false
+
+    init(_ budget: Duration = .milliseconds(CustomRouteLimits.regexBudgetMillisecondsPerRequest)) {
+        deadline = .now + budget
+    }
+
+    /// Whether `regex` matches somewhere in `text`; throws when the request's time is spent.
+    func firstMatch(_ regex: NSRegularExpression, in text: String) throws(Exhausted) -> Bool {
+        guard !isExhausted, ContinuousClock.now < deadline else {
+            isExhausted = true
+            throw Exhausted()
+        }
+        var found = false
+        var expired = false
+        let deadline = self.deadline
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+            } else if ContinuousClock.now > deadline {
+                expired = true
+                stop.pointee = true
+            }
+        }
+        guard !expired else {
+            isExhausted = true
+            throw Exhausted()
+        }
+        return found
+    }
+}

@@ -1,0 +1,60 @@
+import Dispatch
+import EmuAPI
+import EmuTesting
+import Foundation
+import LCWire
+import Primitives
+import Testing
+
+/// Matching runs outside the routes' lock: one request's matchers (a slow regex, here a test's
+/// gate) never queue another request. And the regex budget is the request's: once spent, no
+/// further route's matchers run. Watched through `CustomRoutes.observeMatching`, not the clock.
+@Suite struct RouteMatchingConcurrencyTests {
+    let emulator: TestServer
+    let admin: TestClient
+    let routes: CustomRoutes
+
+    init() throws {
+        emulator = try TestServer.start()
+        admin = emulator.inProcessClient(credentials: .masterKey)
+        routes = try #require(emulator.emulator.app(emulator.app.appId)?.customRoutes)
+    }
+
+    @Test func aSpentBudget_stopsMatching_atTheFirstCatastrophicRoute() throws {
+        for index in 0..<20 { _ = try admin.post("/__admin/routes", json: RegexBudgetTests.catastrophic(index)) }
+        let tried = Locked<[String]>([])
+        routes.observeMatching { id in tried.withValue { $0.append(id) } }
+        let answer = try emulator.inProcessClient(credentials: .none).post("/slow", json: RegexBudgetTests.evil)
+        #expect(answer.status == 500)
+        #expect(tried.current == ["slow-19"])
+    }
+
+    @Test func aRequestPausedInItsMatchers_doesNotHoldUpAnotherRoute() throws {
+        _ = try admin.post("/__admin/routes", json: ["id": "gated", "request": ["path": "/gated", "headers": ["X-Gate": ["present": true]]],
+                                                     "response": ["json": ["gated": true]]])
+        _ = try admin.post("/__admin/routes", json: ["id": "plain", "request": ["path": "/plain"], "response": ["json": ["plain": true]]])
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        routes.observeMatching { id in
+            guard id == "gated" else { return }
+            entered.signal()
+            release.wait()
+        }
+        // In process: each request is matched on its own thread here, so only a lock could make
+        // one wait for the other (over sockets, two connections may share an event loop).
+        let device = emulator.inProcessClient(credentials: .none)
+        let gated = Locked<JSON?>(nil), plain = Locked<JSON?>(nil)
+        let gatedDone = DispatchSemaphore(value: 0), plainDone = DispatchSemaphore(value: 0)
+        Thread { gated.withValue { $0 = try? device.get("/gated", headers: ["X-Gate": "1"]).json }; gatedDone.signal() }.start()
+        entered.wait()
+        Thread { plain.withValue { $0 = try? device.get("/plain").json }; plainDone.signal() }.start()
+        // Not a timing threshold: a deadlock guard. Behind a lock, /plain would never answer
+        // while /gated is paused; the gate opens either way, so the test ends.
+        let answeredWhilePaused = plainDone.wait(timeout: .now() + .seconds(60)) == .success
+        release.signal()
+        gatedDone.wait()
+        if !answeredWhilePaused { plainDone.wait() }
+        #expect(answeredWhilePaused)
+        #expect(plain.current?["plain"] == true)
+        #expect(gated.current?["gated"] == true)
+    }
+}
