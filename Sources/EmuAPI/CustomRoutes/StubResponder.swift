@@ -25,6 +25,7 @@ enum StubResponder {
         }
         if let contentType = spec.contentType { response.headers.set("Content-Type", contentType) }
         for (name, value) in spec.headers { response.headers.set(name, sanitized(Template.renderText(value, context))) }
+        RouteContentIsolation.apply(to: &response.headers)
         return response
     }
 

@@ -23,7 +23,8 @@ public struct Fault: Sendable, Equatable {
     /// Reads `{"path", "method"?, "status"?, "code"?, "error"?, "body"?, "delayMs"?, "times"?}`.
     public init(json: JSONObject) throws {
         guard let path = json["path"]?.stringValue, path.hasPrefix("/") else { throw InvalidInput("\"path\" must start with /") }
-        guard !path.hasPrefix("/__admin") else { throw InvalidInput("the /__admin routes cannot fail") }
+        // In any spelling the router would take for /__admin (AdminPath): `//__admin/clock` too.
+        guard !AdminPath.contains(path) else { throw InvalidInput("the /__admin routes cannot fail") }
         self.path = path
         if let method = json["method"] {
             guard let name = method.stringValue, !name.isEmpty else { throw InvalidInput("\"method\" must be a string") }

@@ -63,7 +63,7 @@ final class APIHandler: HTTPHandler {
             return respond(finish(render(error, requestId: requestId, request: request), exchange))
         }
         exchange.app = apiRequest.app
-        if let app = apiRequest.app, !request.path.hasPrefix("/__admin"),
+        if let app = apiRequest.app, !AdminPath.contains(request.path),
            let fault = app.faults.take(method: request.method, path: request.path) {
             return inject(fault, route: route, request: apiRequest, exchange: exchange, respond: respond)
         }
