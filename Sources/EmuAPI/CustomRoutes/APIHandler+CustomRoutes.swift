@@ -50,6 +50,12 @@ extension APIHandler {
         return true
     }
 
+    /// Whether the custom routes that may answer `received` match by regex (then off the event loop).
+    func customRoutesMatchByRegex(_ received: HTTPRequest) -> Bool {
+        guard let app = customRoutesApp(for: received), !app.customRoutes.isEmpty else { return false }
+        return app.customRoutes.matchesByRegex && !Self.isAdminPath(received.path)
+    }
+
     /// The LeanCloud 404 of an unknown route, with the custom routes that came closest and what
     /// differed (a near-miss report) when the app has custom routes.
     func notFound(_ error: APIError, received: HTTPRequest) -> APIResponse {

@@ -40,6 +40,11 @@ public final class CustomRoutes: Sendable {
     var all: [CustomRoute] { state.current.routes }
     /// Asked by every request: reads under the lock without copying the whole state.
     var isEmpty: Bool { state.withValue { $0.routes.isEmpty } }
+    /// Whether matching a request may run a regular expression (up to the request's budget):
+    /// such requests are matched on the worker pool, never on an event loop (APIHandler).
+    var matchesByRegex: Bool {
+        state.withValue { $0.routes.contains { route in if case .stub(let pattern, _) = route.kind { pattern.usesRegex } else { false } } }
+    }
 
     func route(_ id: String) -> CustomRoute? { state.current.routes.first { $0.id == id } }
 

@@ -17,6 +17,9 @@ struct FieldMatcher: Sendable {
 
     static let names = ["equals", "matches", "present", "absent", "contains"]
 
+    /// Whether matching may run a regular expression, and so take up to the request's budget.
+    var usesRegex: Bool { conditions.contains { if case .matches = $0 { true } else { false } } }
+
     let conditions: [Condition]
     /// The definition as written, for listings.
     let json: JSON

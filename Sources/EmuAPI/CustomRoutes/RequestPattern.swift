@@ -36,6 +36,9 @@ struct RequestPattern: Sendable {
         }
     }
 
+    /// Whether some matcher is a regular expression (`CustomRoutes.matchesByRegex`).
+    var usesRegex: Bool { (headers + query + body).contains { $0.matcher.usesRegex } }
+
     /// The path's captures when the method and path fit, else nil (the matchers are not asked).
     func captures(_ request: IncomingRequest) -> [String: String]? {
         guard method == nil || method == request.method || (method == "GET" && request.method == "HEAD") else { return nil }

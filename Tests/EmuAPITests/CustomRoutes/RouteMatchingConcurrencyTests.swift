@@ -1,5 +1,5 @@
 import Dispatch
-import EmuAPI
+@testable import EmuAPI
 import EmuTesting
 import Foundation
 import LCWire
@@ -56,5 +56,16 @@ import Testing
         #expect(answeredWhilePaused)
         #expect(plain.current?["plain"] == true)
         #expect(gated.current?["gated"] == true)
+    }
+
+    /// A regex may spend the request's whole budget: an app whose routes match by regex has its
+    /// requests matched on the worker pool, never on the event loop that serves other connections.
+    @Test func regexMatchers_runOnTheWorkerPool() throws {
+        _ = try admin.post("/__admin/routes", json: ["id": "phone", "request": ["path": "/phone", "query": ["n": ["matches": "^1[3-9][0-9]{9}$"]]],
+                                                     "response": ["json": ["ok": true]]])
+        let onWorker = Locked<[Bool]>([])
+        routes.observeMatching { _ in onWorker.withValue { $0.append(WorkerPool.isWorkerThread) } }
+        #expect(try emulator.inProcessClient(credentials: .none).get("/phone?n=13812345678").json?["ok"] == true)
+        #expect(!onWorker.current.isEmpty && onWorker.current.allSatisfy { $0 })
     }
 }

@@ -28,10 +28,23 @@ final class APIHandler: HTTPHandler {
     func handle(_ received: HTTPRequest, respond answer: @escaping @Sendable (HTTPResponse) -> Void) {
         let requestId = nextRequestId()
         let respond = logged(received, requestId: requestId, answer)
-        var exchange = Exchange(received: received)
+        let exchange = Exchange(received: received)
         // Web pages in the developer's browser never reach /__admin (AdminGuard), in any spelling.
         if let refusal = cors.admin.refusal(for: received) { return respond(journaled(refusal, exchange)) }
         if received.method == "OPTIONS" { return respond(journaled(cors.preflight(received), exchange)) }
+        // Regex matchers may spend the request's whole budget (50 ms, and as much again for a
+        // near-miss report): never on an event loop, whose other connections would wait.
+        guard !customRoutesMatchByRegex(received) else {
+            return pool.submit { [self] in proceed(received, requestId: requestId, exchange: exchange, respond: respond) }
+        }
+        proceed(received, requestId: requestId, exchange: exchange, respond: respond)
+    }
+
+    /// The pipeline after the admin guard and preflights: custom routes, the method-override
+    /// envelope, routing, authentication, faults, then the route.
+    private func proceed(_ received: HTTPRequest, requestId: String, exchange: Exchange,
+                         respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        var exchange = exchange
         if answerCustomRoute(received, requestId: requestId, exchange: exchange, respond: respond) { return }
         let request: HTTPRequest
         do {

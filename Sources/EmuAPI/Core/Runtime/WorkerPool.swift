@@ -23,7 +23,13 @@ final class WorkerPool: Sendable {
 
     init(width: Int) {
         self.width = max(1, width)
+        queue.setSpecific(key: Self.workerKey, value: true)
     }
+
+    private static let workerKey = DispatchSpecificKey<Bool>()
+
+    /// Whether the calling thread runs a job of some pool (for tests of what runs where).
+    static var isWorkerThread: Bool { DispatchQueue.getSpecific(key: workerKey) == true }
 
     func submit(_ job: @escaping Job) {
         let startRunner = state.withValue { state -> Bool in
