@@ -101,4 +101,16 @@ import Testing
         Self.expectInvalid(response, mentioning: "at most 10000 values")
         #expect(try client.fetch("Post", id)["n"] == 1)
     }
+
+    /// A query inside `/1.1/batch` is the same query: its item answers the same error.
+    @Test func aBatchedQuery_pastALimit_isRefused() throws {
+        let emulator = try TestServer.start()
+        let client = emulator.inProcessClient()
+        let whereJSON = try JSONParser.parse(#"{"tags":{"$all":["# + Self.strings(10_001) + "]}}")
+        let response = try client.post("/1.1/batch", json: ["requests": [
+            ["method": "GET", "path": "/1.1/classes/Post", "params": ["where": .string(whereJSON.jsonString)]],
+        ]])
+        #expect(response.json?[0]?["error"]?["code"] == 1, "\(response.text.prefix(300))")
+        #expect(response.json?[0]?["error"]?["error"]?.stringValue?.contains("at most 10000 values") == true)
+    }
 }
