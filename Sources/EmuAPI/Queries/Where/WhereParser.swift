@@ -49,9 +49,8 @@ struct WhereParser {
             switch key {
             case "$or", "$and":
                 guard let items = value.arrayValue, !items.isEmpty else { throw Self.needsConditions(key) }
-                guard clauseDepth < QueryLimits.maxClauseDepth else {
-                    throw QueryError.invalid("$or and $and nest more than \(QueryLimits.maxClauseDepth) deep")
-                }
+                // The words SQLite's own depth limit was answered with before this one (QueryExecutor).
+                guard clauseDepth < QueryLimits.maxClauseDepth else { throw QueryError.invalid("the query is too large or too deeply nested") }
                 clauseDepth += 1
                 defer { clauseDepth -= 1 }
                 let clauses = try items.map { try clause(Self.condition($0, in: key)) }
