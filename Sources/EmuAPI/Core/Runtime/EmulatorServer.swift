@@ -62,7 +62,8 @@ public final class EmulatorServer: Sendable {
                 defaultAppId: configuration.apps.first?.appId),
             pool: WorkerPool(width: configuration.workerCount), journal: journal, logger: logger,
             cors: CORS(credentialedOrigins: configuration.corsOrigins))
-        server = HTTPServer(configuration: configuration.http, handler: handler, errorResponder: Self.protocolError)
+        server = HTTPServer(configuration: configuration.http, handler: LargeBodyOffload(inner: handler, pool: handler.pool),
+                            errorResponder: Self.protocolError)
     }
 
     /// Starts listening; when it returns, the emulator answers requests.
