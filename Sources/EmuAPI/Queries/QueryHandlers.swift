@@ -2,10 +2,12 @@ import EmuHTTP
 import EmuSQLite
 import LCWire
 
-/// `GET /1.1/classes/<Class>`: queries (§3), filtered, ordered and paged inside SQLite.
+/// `GET /1.1/classes/<Class>`: queries (§3), filtered, ordered and paged inside SQLite. Every
+/// query route is `.slow`: a `where`, an `order` on an unindexed field or a `count` costs what
+/// the client makes it cost, so it runs on the worker pool, never on a connection's thread.
 enum QueryHandlers {
     static func register(in router: inout Router<APIRoute>) {
-        router.add("GET", "/1.1/classes/:className", APIRoute(app: .app) { request in
+        router.add("GET", "/1.1/classes/:className", APIRoute(app: .app, work: .slow) { request in
             let className = request.parameter("className")
             guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
             let parameters = try QueryParameters(request)
@@ -21,11 +23,11 @@ enum QueryHandlers {
             return APIResponse(serializedJSON: try runSerialized(className, parameters, render, request))
         })
         // spec §6.4: role queries on the `/1.1/roles` alias.
-        router.add("GET", "/1.1/roles", APIRoute(app: .app) { request in
+        router.add("GET", "/1.1/roles", APIRoute(app: .app, work: .slow) { request in
             let parameters = try QueryParameters(request)
             return APIResponse(json: .object(try run(LCClassName.role, parameters, RenderOptions(parameter: { request.query($0) }), request)))
         })
-        router.add("GET", "/1.1/cloudQuery", APIRoute(app: .app) { request in
+        router.add("GET", "/1.1/cloudQuery", APIRoute(app: .app, work: .slow) { request in
             try CloudQueryHandler.handle(request)
         })
         router.add("GET", "/1.1/scan/classes/:className", APIRoute(app: .master, work: .slow) { request in

@@ -13,7 +13,7 @@ enum UserHandlers {
             try logIn(request, fields: legacyLogInFields(request))
         })
         router.add("GET", "/1.1/users/me", APIRoute(app: .app) { try me($0) })
-        router.add("GET", "/1.1/users", APIRoute(app: .app) { try query($0) })
+        router.add("GET", "/1.1/users", APIRoute(app: .app, work: .slow) { try query($0) })  // a query (QueryHandlers)
         router.add("PUT", "/1.1/users/:objectId/refreshSessionToken",
                    APIRoute(app: .app) { try refreshSessionToken($0) })
         router.add("PUT", "/1.1/users/:objectId/updatePassword",

@@ -39,7 +39,8 @@ public enum RouteWork: Sendable, Equatable {
     case byMethod
     /// Changes data although the method is GET (a captcha issued, an email link followed).
     case writes
-    /// Takes long whatever the method: password hashing, PNG rendering, whole files, scans.
+    /// Takes long whatever the method: password hashing, PNG rendering, whole files, scans, and
+    /// queries (a `where` costs what its client makes it cost; docs/security.md).
     case slow
 }
 

@@ -63,7 +63,8 @@ public final class EmulatorServer: Sendable {
             pool: WorkerPool(width: configuration.workerCount), journal: journal, logger: logger,
             cors: CORS(credentialedOrigins: configuration.corsOrigins, admin: AdminGuard(
                 origins: configuration.adminOrigins, hosts: configuration.allowedHosts, boundHost: configuration.http.host)))
-        server = HTTPServer(configuration: configuration.http, handler: handler, errorResponder: Self.protocolError)
+        server = HTTPServer(configuration: configuration.http, handler: LargeBodyOffload(inner: handler, pool: handler.pool),
+                            errorResponder: Self.protocolError)
     }
 
     /// Starts listening; when it returns, the emulator answers requests.

@@ -14,7 +14,13 @@ enum OperationApplier {
         case .increment(let amount):
             guard let value else { return .number(amount) }
             guard let number = value.doubleValue else { throw mismatch(key, value, attempted: .number) }
-            return .number(number + amount)
+            // A sum past ±1.8e308 is infinite, which JSON cannot carry: it would be stored and
+            // served as null. Refused, so the update changes nothing (docs/objects.md).
+            let sum = number + amount
+            guard sum.isFinite else {
+                throw APIError(.invalidOperation(key: key, detail: "the result is not a finite number"))
+            }
+            return .number(sum)
         case .bitwise(let op, let operand):
             guard let value else { return .number(Double(op.apply(0, operand))) }
             guard let number = value.int64Value else {

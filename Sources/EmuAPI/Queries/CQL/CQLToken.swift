@@ -36,7 +36,7 @@ enum CQLLexer {
             } else if c.properties.numericType != nil || (c == "-" && chars.dropFirst().first?.properties.numericType != nil) {
                 var text = String(chars.removeFirst())
                 while let d = chars.first, d.properties.numericType != nil || d == "." || d == "e" || d == "E" { text.unicodeScalars.append(chars.removeFirst()) }
-                guard let number = Double(text) else { throw CQLError.syntax("bad number \(text)") }
+                guard let number = Double(text), number.isFinite else { throw CQLError.syntax("bad number \(text)") }
                 tokens.append(.number(number))
             } else if c.properties.isAlphabetic || c == "_" {
                 var word = ""

@@ -7,11 +7,11 @@ extension FieldTest {
         switch self {
         case .equals(let operand): return Self.equals(value, operand)
         case .notEquals(let operand): return !Self.equals(value, operand)
-        case .isIn(let operands): return operands.contains { Self.equals(value, $0) }
-        case .notIn(let operands): return !operands.contains { Self.equals(value, $0) }
+        case .isIn(let operands): return Self.equalsAny(value, operands)
+        case .notIn(let operands): return !Self.equalsAny(value, operands)
         case .containsAll(let operands):
             // MongoDB's $all is the $and of equalities: a scalar is a one-element array.
-            return !operands.isEmpty && operands.allSatisfy { Self.equals(value, $0) }
+            return !operands.isEmpty && Self.equalsEvery(value, operands)
         case .exists(let flag): return (value != nil) == flag
         case .compare(let comparison, let operand):
             // Per element for arrays; only values of the operand's type order (JSONOrdering).

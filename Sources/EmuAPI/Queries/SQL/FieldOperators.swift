@@ -16,9 +16,7 @@ struct FieldOperators {
         case .compare(let comparison, let value): return try compare(comparison, value)
         case .isIn(let items): return try membership(items)
         case .notIn(let items): return .not(try membership(items))
-        case .containsAll(let items):
-            // MongoDB's $all is the $and of equalities: a scalar is a one-element array.
-            return items.isEmpty ? .alwaysFalse : .all(try items.map(equality))
+        case .containsAll(let items): return try containsAll(items)
         case .size(let n):
             return SQLFragment("\(access.type) = 'array' AND json_array_length(\(access.value)) = ?", [.integer(Int64(n))])
         case .exists(let flag):
@@ -35,7 +33,7 @@ struct FieldOperators {
         }
     }
 
-    private func equality(_ value: JSON) throws -> SQLFragment {
+    func equality(_ value: JSON) throws -> SQLFragment {
         try compiler.equality(access, kind, path, QueryOperand(value))
     }
 
@@ -58,31 +56,12 @@ struct FieldOperators {
                 }
             }
             return .any(parts)
-        case .relation: return .any(try operands.map { try compiler.equality(access, kind, path, $0) })
+        case .relation: return relationMembers(operands)
         case .nested: return compiler.valueOrElements(access, kind) { Self.anyOf($0, operands) }
         case .scalar, .date: return Self.anyOf(access, operands)
         }
     }
 
-    /// Strings and numbers become one `IN (…)` each, so an index answers them in one pass.
-    static func anyOf(_ a: FieldAccess, _ operands: [QueryOperand]) -> SQLFragment {
-        var strings: [SQLiteValue] = [], numbers: [SQLiteValue] = [], others: [SQLFragment] = []
-        for operand in operands {
-            switch operand {
-            case .string(let s) where a.column == nil: strings.append(.text(s))
-            case .number(let n) where a.column == nil: numbers.append(QueryOperand.bind(n))
-            default: others.append(ValueCondition.equals(a, operand))
-            }
-        }
-        var parts = others
-        if !strings.isEmpty {
-            parts.append(SQLFragment("\(a.type) = 'text' AND \(a.value) IN (\(SQLFragment.placeholders(strings.count)))", strings))
-        }
-        if !numbers.isEmpty {
-            parts.append(SQLFragment("\(a.type) IN ('integer', 'real') AND \(a.value) IN (\(SQLFragment.placeholders(numbers.count)))", numbers))
-        }
-        return .any(parts)
-    }
 
     private func regexCondition(_ regex: WhereRegex) -> SQLFragment {
         let matches = compiler.valueOrElements(access, kind) { a in

@@ -61,7 +61,7 @@ final class RegexCache: @unchecked Sendable {
         let flags = try NSRegularExpression.Options(regexOptions: options) { option in
             QueryError.invalid("unknown $options flag '\(option)'")
         }
-        guard pattern.utf8.count <= 4096, let regex = try? NSRegularExpression(pattern: pattern, options: flags) else {
+        guard pattern.utf8.count <= QueryLimits.maxRegexBytes, let regex = try? NSRegularExpression(pattern: pattern, options: flags) else {
             throw QueryError.invalid("invalid $regex '\(pattern)'")
         }
         if cache.count > 512 { cache.removeAll() }

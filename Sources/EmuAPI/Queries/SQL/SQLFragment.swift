@@ -1,4 +1,5 @@
 import EmuSQLite
+import LCWire
 
 /// SQL text with its bound arguments, built up piece by piece. Values are always bound; the only
 /// text ever spliced in is SQL the compiler wrote itself and validated field paths.
@@ -44,6 +45,29 @@ struct SQLFragment: Sendable {
                          join(Array(parts[middle...]), with: separator, empty: empty)], with: separator, empty: empty)
         }
         return SQLFragment(parts.map { "(\($0.sql))" }.joined(separator: separator), parts.flatMap(\.arguments))
+    }
+
+    /// `expression IN (…)`. Up to `flatJoinLimit` values are placeholders, as the planner sees
+    /// them best; a longer list is one bound JSON array read by `json_each`. SQLite compares every
+    /// new constant of a statement with those before it while preparing it, so ten thousand
+    /// placeholders took seconds; one parameter keeps a list of any length linear.
+    static func inList(_ expression: String, _ values: [SQLiteValue]) -> SQLFragment {
+        guard values.count > flatJoinLimit else {
+            return SQLFragment("\(expression) IN (\(placeholders(values.count)))", values)
+        }
+        return SQLFragment("\(expression) IN (SELECT value FROM json_each(?))", [.text(jsonArray(values))])
+    }
+
+    /// The values as a JSON array for `json_each`: text as strings, numbers as numbers.
+    static func jsonArray(_ values: [SQLiteValue]) -> String {
+        JSON.array(values.map { value in
+            switch value {
+            case .text(let text): return .string(text)
+            case .integer(let n): return .number(Double(n))
+            case .real(let n): return .number(n)
+            case .null, .blob: return .null
+            }
+        }).jsonString
     }
 
     /// `? , ?, ?` for a list of values.

@@ -35,8 +35,8 @@ final class WhereCompiler {
 
     func compile(_ clause: WhereClause) throws -> SQLFragment {
         switch clause {
-        case .all(let parts): return .all(try parts.map { try compile($0) })
-        case .any(let parts): return .any(try parts.map { try compile($0) })
+        case .all(let parts): return .all(try WhereClause.mergingEqualities(parts, into: FieldTest.containsAll).map { try compile($0) })
+        case .any(let parts): return .any(try WhereClause.mergingEqualities(parts, into: FieldTest.isIn).map { try compile($0) })
         case .relatedTo(let owner, let key):
             let members = SQLFragment(
                 "id IN (SELECT target_id FROM relations WHERE owner_class = ? AND owner_id = ? AND key = ?)",

@@ -3,9 +3,11 @@ import LCWire
 extension WhereParser {
     /// The tests of one key: an object of `$` operators, or any other value to equal.
     mutating func tests(of path: String, _ value: JSON) throws -> [FieldTest] {
+        try budget.spend()
         guard let operators = value.objectValue, operators.keys.contains(where: { $0.hasPrefix("$") }) else {
             return [.equals(Self.operand(value, for: path))]
         }
+        try budget.spend(operators.count - 1)
         guard operators.keys.allSatisfy({ $0.hasPrefix("$") }) else {
             throw QueryError.invalid("\(path) mixes operators and plain keys")
         }
@@ -18,6 +20,7 @@ extension WhereParser {
                 tests.append(.compare(WhereComparison(rawValue: op) ?? .lessThan, try Self.comparable(operand, op, path)))
             case "$in", "$nin", "$all":
                 guard let items = operand.arrayValue else { throw QueryError.invalid("\(op) needs an array") }
+                try budget.spend(list: items, op, bulkPointers: op != "$all")
                 tests.append(op == "$in" ? .isIn(items) : op == "$nin" ? .notIn(items) : .containsAll(items))
             case "$size":
                 guard let n = operand.intValue, n >= 0 else { throw QueryError.invalid("$size needs a non-negative integer") }
@@ -79,7 +82,7 @@ extension WhereParser {
     }
 
     /// `{"className":…,"where":…,"order"?,"limit"?,"skip"?}`, its `where` parsed one level deeper.
-    private func innerQuery(_ value: JSON, _ op: String) throws -> InnerQuery {
+    private mutating func innerQuery(_ value: JSON, _ op: String) throws -> InnerQuery {
         guard let query = value.objectValue, let className = query["className"]?.stringValue else {
             throw QueryError.invalid("\(op) needs {\"className\":…,\"where\":…}")
         }
@@ -88,7 +91,7 @@ extension WhereParser {
         }
         let number = { (key: String) in query[key].flatMap { $0.intValue.map(String.init) ?? $0.stringValue } }
         return InnerQuery(
-            className: className, condition: try query["where"].map { try Self.parse($0, depth: depth + 1) },
+            className: className, condition: try query["where"].map { try Self.parse($0, depth: depth + 1, budget: &budget) },
             order: query["order"]?.stringValue, limit: QueryPaging.limit(number("limit")), skip: QueryPaging.skip(number("skip")))
     }
 }

@@ -5,7 +5,7 @@ import LCWire
 /// refused by a query is refused by a conditional write with the same code and message.
 ///
 /// Not JSON or not an object/array → 107; anything else wrong → 400 code 1 `Invalid query: …`;
-/// a bad GeoPoint → 302.
+/// a bad GeoPoint → 302. The sizes `QueryLimits` sets are counted here, once for every caller.
 struct WhereParser {
     /// How deep inner queries nest. SQLite's parser stack (100 entries in the system library)
     /// overflows at 6 levels once the ACL read filter is added; 5 works for every caller.
@@ -15,18 +15,33 @@ struct WhereParser {
     let depth: Int
     /// `$nearSphere` orders the results, so one `where` may hold only one.
     private var nearSpheres = 0
+    /// The conditions counted so far, this `where`'s and its inner queries'.
+    var budget = WhereBudget()
+    /// How many `$or`/`$and` enclose the clause being read.
+    private var clauseDepth = 0
 
     /// Parses a whole `where`: an object, or a top-level array meaning `$and` (§3.1).
     static func parse(_ json: JSON, depth: Int = 0) throws -> WhereClause {
-        var parser = WhereParser(depth: depth)
+        var budget = WhereBudget()
+        return try parse(json, depth: depth, budget: &budget)
+    }
+
+    /// Parses a `where`, counting its conditions into `budget` (an inner query's, its outer one's).
+    static func parse(_ json: JSON, depth: Int, budget: inout WhereBudget) throws -> WhereClause {
+        var parser = WhereParser(depth: depth, budget: budget)
+        defer { budget = parser.budget }
         switch json {
         case .object(let object): return try parser.clause(object)
-        case .array(let items): return .all(try items.map { try parser.clause(Self.condition($0, in: "where")) })
+        case .array(let items):
+            return .all(try items.map { try parser.clause(Self.condition($0, in: "where")) })
         default: throw APIError(.malformedJSON)
         }
     }
 
-    private init(depth: Int) { self.depth = depth }
+    private init(depth: Int, budget: WhereBudget) {
+        self.depth = depth
+        self.budget = budget
+    }
 
     private mutating func clause(_ object: JSONObject) throws -> WhereClause {
         var parts: [WhereClause] = []
@@ -34,9 +49,14 @@ struct WhereParser {
             switch key {
             case "$or", "$and":
                 guard let items = value.arrayValue, !items.isEmpty else { throw Self.needsConditions(key) }
+                // The words SQLite's own depth limit was answered with before this one (QueryExecutor).
+                guard clauseDepth < QueryLimits.maxClauseDepth else { throw QueryError.invalid("the query is too large or too deeply nested") }
+                clauseDepth += 1
+                defer { clauseDepth -= 1 }
                 let clauses = try items.map { try clause(Self.condition($0, in: key)) }
                 parts.append(key == "$or" ? .any(clauses) : .all(clauses))
             case "$relatedTo":
+                try budget.spend()
                 parts.append(try Self.relatedTo(value))
             default:
                 guard !key.hasPrefix("$") else { throw QueryError.invalid("unknown operator \(key)") }

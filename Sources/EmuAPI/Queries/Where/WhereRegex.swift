@@ -14,6 +14,9 @@ struct WhereRegex: @unchecked Sendable {
 
     init(pattern: JSON, options: JSON?) throws {
         guard let text = pattern.stringValue else { throw QueryError.invalid("$regex needs a string") }
+        guard text.utf8.count <= QueryLimits.maxRegexBytes else {
+            throw QueryError.invalid("$regex is longer than \(QueryLimits.maxRegexBytes) bytes")
+        }
         var letters = ""
         if let options {
             guard let string = options.stringValue else { throw QueryError.invalid("$options needs a string") }

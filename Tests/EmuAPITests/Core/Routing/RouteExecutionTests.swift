@@ -15,10 +15,13 @@ struct RouteExecutionTests {
         #expect(APIRoute(access: .app, work: work, handler: Self.noop).execution(for: method) == expected)
     }
 
-    /// The routes that read with a GET answer inline; GETs that write or take long do not.
+    /// The routes that read with a GET answer inline; GETs that write or take long do not, and
+    /// neither do queries, whose cost their client decides (docs/security.md).
     @Test(arguments: [
-        ("GET", "/1.1/classes/Post/abc", RouteExecution.inline), ("GET", "/1.1/classes/Post", .inline),
+        ("GET", "/1.1/classes/Post/abc", RouteExecution.inline), ("GET", "/1.1/classes/Post", .pooled),
         ("GET", "/1.1/users/me", .inline), ("GET", "/1.1/date", .inline),
+        ("GET", "/1.1/cloudQuery", .pooled), ("GET", "/1.1/roles", .pooled), ("GET", "/1.1/users", .pooled),
+        ("GET", "/1.1/users/abc/followers", .pooled), ("GET", "/1.1/users/abc/followersAndFollowees", .pooled),
         ("GET", "/1.1/login", .pooled), ("GET", "/1.1/requestCaptcha", .pooled),
         ("GET", "/1.1/captchaImage", .pooled), ("GET", "/api/captcha/login", .pooled),
         ("GET", "/1.1/scan/classes/Post", .pooled), ("GET", "/__files/app/key", .pooled),
