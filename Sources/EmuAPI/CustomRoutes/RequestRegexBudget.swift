@@ -19,23 +19,7 @@ final class RequestRegexBudget {
 
     /// Whether `regex` matches somewhere in `text`; throws when the request's time is spent.
     func firstMatch(_ regex: NSRegularExpression, in text: String) throws(Exhausted) -> Bool {
-        guard !isExhausted, ContinuousClock.now < deadline else {
-            isExhausted = true
-            throw Exhausted()
-        }
-        var found = false
-        var expired = false
-        let deadline = self.deadline
-        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
-            if result != nil {
-                found = true
-                stop.pointee = true
-            } else if ContinuousClock.now > deadline {
-                expired = true
-                stop.pointee = true
-            }
-        }
-        guard !expired else {
+        guard !isExhausted, let found = RegexBudget.firstMatch(regex, in: text, until: deadline) else {
             isExhausted = true
             throw Exhausted()
         }

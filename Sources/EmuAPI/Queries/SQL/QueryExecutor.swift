@@ -30,11 +30,11 @@ enum QueryExecutor {
 
     /// Runs a query statement; one that SQLite finds too big (thousands of `$or` branches or
     /// `$in` values, very deep nesting, thousands of `order` keys), or a `$regex` that backtracks
-    /// past its budget, is the client's bad input: 400 code 1 rather than a 500 or a pinned
-    /// worker (docs/http.md, "Bad input").
+    /// past its budget (one match's, or the whole statement's: `RegexBudget`), is the client's bad
+    /// input: 400 code 1 rather than a 500 or a pinned worker (docs/http.md, "Bad input").
     static func withinLimits<T>(_ run: () throws -> T) throws -> T {
         do {
-            return try run()
+            return try RegexBudget.forStatement(run)
         } catch let error as SQLiteError where error.isLimitExceeded {
             throw QueryError.invalid("the query is too large or too deeply nested")
         } catch let error as SQLiteError where error.underlying is RegexBudget.Exceeded {
