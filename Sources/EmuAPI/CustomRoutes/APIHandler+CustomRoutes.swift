@@ -8,7 +8,8 @@ extension APIHandler {
     /// routes carry no LeanCloud keys: they belong to the app `X-LC-Id` names, else the first.
     func answerCustomRoute(_ received: HTTPRequest, requestId: String, exchange: Exchange,
                            respond: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
-        guard !Self.isAdminPath(received.path), let app = customRoutesApp(for: received), !app.customRoutes.isEmpty else {
+        // The cheap test first: most apps have no custom routes, and every request asks.
+        guard let app = customRoutesApp(for: received), !app.customRoutes.isEmpty, !Self.isAdminPath(received.path) else {
             return false
         }
         let request = IncomingRequest(received)
@@ -59,8 +60,8 @@ extension APIHandler {
     /// The LeanCloud 404 of an unknown route, with the custom routes that came closest and what
     /// differed (a near-miss report) when the app has custom routes.
     func notFound(_ error: APIError, received: HTTPRequest) -> APIResponse {
-        guard error.code == .routeNotFound, !Self.isAdminPath(received.path),
-              let app = customRoutesApp(for: received), !app.customRoutes.isEmpty else { return error.response }
+        guard error.code == .routeNotFound, let app = customRoutesApp(for: received), !app.customRoutes.isEmpty,
+              !Self.isAdminPath(received.path) else { return error.response }
         let misses = app.customRoutes.nearMisses(IncomingRequest(received))
         guard case .object(var body) = error.code.body else { return error.response }
         // What the routes expected (a header's token, say) only for the master key; the journal,

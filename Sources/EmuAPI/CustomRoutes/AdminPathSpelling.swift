@@ -8,13 +8,13 @@
 enum AdminPathSpelling {
     static func reachesAdmin(_ path: String) -> Bool {
         if AdminPath.contains(path) { return true }
-        guard path.contains("%") || path.contains("\\") else { return false }
+        guard path.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") }) else { return false }
         return AdminPath.contains(percentDecoded(path).replacingOccurrences(of: "\\", with: "/"))
     }
 
     /// `%XX` escapes decoded; anything else (a stray `%`) kept as it is.
     static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         var input = Array(text.utf8)[...]
         while let byte = input.popFirst() {
