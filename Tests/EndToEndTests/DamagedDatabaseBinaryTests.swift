@@ -44,7 +44,7 @@ import Testing
         let url = "http://127.0.0.1:\(server.port)"
         #expect(try await RunningBinary.runAsync(["healthcheck", "--url", url]).termination == .exited(0))
         try damage()
-        let found = try server.client().get("/1.1/classes/Post?limit=1000")
+        let found = try await RunningBinary.offThePool { try server.client().get("/1.1/classes/Post?limit=1000") }
         #expect(found.status == 503)
         let unhealthy = try await RunningBinary.runAsync(["healthcheck", "--url", url])
         #expect(unhealthy.termination == .exited(1))

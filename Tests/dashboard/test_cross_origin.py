@@ -4,6 +4,7 @@ published master key, a text/plain envelope (a "simple" request, never preflight
 form post, and a page whose name was re-bound to this machine (DNS rebinding, emulated with
 Chromium's --host-resolver-rules). What the server holds afterwards is read over plain HTTP."""
 import http.server
+import json
 import threading
 
 import pytest
@@ -79,6 +80,12 @@ def test_aPageOfAnotherOrigin_canNeitherReadNorChangeTheAdminAPI(browser, emulat
     assert results["read"] == "blocked" and results["preflighted"] == "blocked", results
     assert results["envelope"] == "sent opaque" and results["form"] == "submitted", results
     assert route_ids(emulator) == before
+    # The simple requests did reach the server (the form's load event is no proof of that) and
+    # were refused there, not lost on the way: the journal shows both 403s.
+    status, journal = emulator.request("GET", "/__admin/requests?method=POST&path=/__admin/routes&status=403")
+    assert status == 200, journal
+    refused = json.dumps(journal["results"])
+    assert "xo-envelope" in refused and "xo-form" in refused, refused
     for path in ["/xo-preflight", "/xo-envelope", "/xo-form"]:
         assert emulator.request("GET", path, master=False)[0] == 404, path
     # The refusals are all the page logged: blocked fetches and 403s, nothing else.

@@ -40,17 +40,18 @@ package enum QueryString {
         return fields
     }
 
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
     /// A path with every segment percent-encoded; the `/` separators stay.
     static func encodePath(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(separator: "/")
     }
 
     /// RFC 3986 unreserved characters stay; every other UTF-8 byte becomes `%XX` (upper-case
-    /// hex). Byte by byte: a method-override envelope's `where` (up to the body limit) is encoded
-    /// before routing, on the connection's thread, where Foundation's UTF-16 walk took a second
-    /// for 15 MB (docs/security.md).
+    /// hex), in one pass over the bytes: a method-override envelope's `where` (up to the body
+    /// limit) is encoded before routing, and must cost no more than reading it (docs/security.md).
     static func escape(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
+        let hex = hexDigits
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

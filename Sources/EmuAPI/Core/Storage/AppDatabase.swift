@@ -13,15 +13,18 @@ enum AppDatabase {
         }
         var databaseConfiguration = DatabaseConfiguration()
         databaseConfiguration.synchronous = configuration.durableWrites ? .full : .normal
+        // One reader for every job that may read at once: `workerCount` on the pool and as many
+        // inline on the connections' threads (WorkerPool.enterInline). With fewer, an inline
+        // fetch would wait on its event loop for a reader a slow pooled query holds.
+        databaseConfiguration.readerCount = 2 * max(1, configuration.workerCount)
         databaseConfiguration.prepareConnection = { db in try QueryFunctions.register(on: db) }
-        let isNew = !configuration.inMemory && !FileManager.default.fileExists(atPath: path)
+        if !configuration.inMemory { createPrivately(databaseAt: path) }
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: databaseConfiguration)
         } catch let error as SQLiteError where error.isDamage {
             throw DamagedDatabaseError(path: path, problem: error.message)
         }
-        if isNew { keepPrivate(databaseAt: path) }
         do {
             if !configuration.inMemory { try refuseDamaged(queue) }
             try AppSchema.migrator().migrate(queue)
@@ -44,10 +47,12 @@ enum AppDatabase {
     }
 
     /// A database holds password hashes and session tokens: a file LCEmu creates is its owner's
-    /// only (0600), with its WAL and shared-memory files, which SQLite creates with the mode the
-    /// database file had when it opened them. An existing file keeps the mode its owner chose.
-    private static func keepPrivate(databaseAt path: String) {
-        for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
+    /// only (0600) from the moment it exists, and so are its WAL and shared-memory files, which
+    /// SQLite creates with the database file's mode. An empty file is an empty database to SQLite.
+    /// An existing file keeps the mode its owner chose.
+    private static func createPrivately(databaseAt path: String) {
+        let fd = createNewFile(path, mode: 0o600)
+        if fd >= 0 { close(fd) }
     }
 
     /// Creates the data directory, its owner's only (0700: the databases inside hold secrets), and
@@ -85,4 +90,10 @@ struct DamagedDatabaseError: Error, CustomStringConvertible {
     var description: String {
         "database file '\(path)' is damaged (\(problem)); restore it from a backup, or move it away to start with an empty database"
     }
+}
+
+/// `open(2)` creating `path` only if it does not exist, outside `AppDatabase`, whose own
+/// `open(appId:configuration:)` would hide the system call's name.
+private func createNewFile(_ path: String, mode: mode_t) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
 }

@@ -11,7 +11,9 @@ struct LargeBodyOffloadTests {
         let pool = WorkerPool(width: 1)
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
         pool.submit { started.signal(); gate.wait() }
-        started.wait()
+        // Whatever fails below, the held worker is let go and no wait lasts for ever.
+        defer { gate.signal() }
+        try #require(started.wait(timeout: .now() + .seconds(60)) == .success)
         let handled = Locked<[Int]>([])
         let done = DispatchSemaphore(value: 0)
         let offload = LargeBodyOffload(inner: ClosureHTTPHandler { request, respond in
@@ -25,7 +27,7 @@ struct LargeBodyOffloadTests {
         offload.handle(small) { _ in }
         #expect(handled.withValue { $0 } == [10])  // the large one waits for the held worker
         gate.signal()
-        done.wait()
+        try #require(done.wait(timeout: .now() + .seconds(60)) == .success)
         #expect(handled.withValue { $0 } == [10, LargeBodyOffload.inlineBodyLimit + 1])
     }
 }
