@@ -55,9 +55,14 @@ import Testing
         #expect(AllowedHosts.hostName(ofHeader: header) == name)
     }
 
-    @Test(arguments: ["0x7f.0.0.1", "1.2.3", "1.2.3.256", "-1.-1.-1.-1", "01234.1.1.1", "[::1"])
+    @Test(arguments: ["0x7f.0.0.1", "1.2.3", "1.2.3.256", "-1.-1.-1.-1", "01234.1.1.1", "[::1", "[evil]", "[evil.example]", "[]"])
     func onlyCanonicalAddresses_areIPLiterals(host: String) {
         #expect(!AllowedHosts.isIPLiteral(host))
+    }
+
+    @Test(arguments: ["[::1]", "[fe80::1]", "[::ffff:127.0.0.1]", "127.0.0.1"])
+    func addresses_areIPLiterals(host: String) {
+        #expect(AllowedHosts.isIPLiteral(host))
     }
 
     @Test(arguments: ["http://lcemu:3000", "lcemu:3000", "", ".", "..x", "a/b", "*.example.test"])

@@ -60,11 +60,20 @@ public struct AllowedHosts: Sendable, Equatable {
     /// A dotted-quad IPv4 address or a bracketed IPv6 one: what browsers put in `Host` for an
     /// address URL (they rewrite `0x7f.1` and `2130706433` to the dotted form first).
     static func isIPLiteral(_ host: String) -> Bool {
-        if host.hasPrefix("[") { return host.hasSuffix("]") }
+        if host.hasPrefix("[") {
+            // An IPv6 literal: hex digits and colons (an IPv4 tail's dots), nothing a name has.
+            let inside = host.utf8.dropFirst().dropLast()
+            return host.hasSuffix("]") && inside.contains(UInt8(ascii: ":"))
+                && inside.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
+        }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { part in
             (1...3).contains(part.utf8.count) && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(part)! <= 255
         }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
     }
 
     private static func canonical(_ pattern: String) -> String {
