@@ -61,7 +61,7 @@ enum ObjectHandlers {
             if className == LCClassName.user { return try UserHandlers.fetch(request) }
             let objectId = request.parameter("objectId")
             let access = request.access
-            let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
+            let renderer = try ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
             let body = try app.database.read { db -> [UInt8] in
                 // spec §6.3, §2.4: class permission `get`, then the object's ACL.
                 try access.require(.get, on: className, in: db)

@@ -11,7 +11,7 @@ enum QueryHandlers {
             let className = request.parameter("className")
             guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
             let parameters = try QueryParameters(request)
-            let render = RenderOptions(parameter: { request.query($0) })
+            let render = try RenderOptions(parameter: { request.query($0) })
             // §3.1: relation queries of SDKs that do not know the target class name the relation
             // key; the query runs on the relation's target class, named in the answer.
             if let key = request.query("redirectClassNameForKey"), !key.isEmpty {

@@ -29,6 +29,7 @@ enum ScanHandler {
             let plan = try QueryPlan.make(
                 className: className, where: clauses.isEmpty ? nil : .array(clauses),
                 order: (descending ? "-" : "") + scanKey, limit: limit, skip: 0,
+                scope: .unrestricted,  // the route takes the master key only
                 schemaOf: { try QuerySchema.load($0, in: db) })
             let records = try QueryExecutor.records(plan, in: db)
             var body = JSONObject()

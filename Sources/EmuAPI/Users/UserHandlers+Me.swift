@@ -25,7 +25,7 @@ extension UserHandlers {
         let app = request.app
         let access = request.access
         let objectId = request.parameter("objectId")
-        let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
+        let renderer = try ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
         let body = try app.database.read { db -> JSONObject in
             try access.require(.get, on: LCClassName.user, in: db)
             guard let user = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }

@@ -37,7 +37,7 @@ enum UserHandlers {
     /// class permission; the renderer leaves other users' `authData` out (§5.2).
     static func query(_ request: AppRequest) throws -> APIResponse {
         let parameters = try QueryParameters(request)
-        let render = RenderOptions(parameter: { request.query($0) })
+        let render = try RenderOptions(parameter: { request.query($0) })
         return APIResponse(json: .object(try QueryHandlers.run(LCClassName.user, parameters, render, request)))
     }
 }

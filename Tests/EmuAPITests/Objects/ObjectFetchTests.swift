@@ -1,3 +1,4 @@
+import EmuAPI
 import EmuTesting
 import LCWire
 import Testing
@@ -87,6 +88,25 @@ import Testing
         #expect(comments[0]["by"]?["name"] == "Bo")
         #expect(comments[0]["by"]?["__type"] == "Pointer")
         #expect(comments[1] == pointer("Comment", "000000000000000000000000"))  // missing target stays bare
+    }
+
+    /// Each include path walks the object again, so repeats count once and past
+    /// `RenderOptions.maxIncludePaths` distinct ones the request is refused, fetch or query.
+    @Test func include_repeatsCountOnce_andTooManyPathsAreRefused() throws {
+        let author = try client.create("Author", ["name": "Ann"])
+        let post = try client.create("Post", ["author": pointer("Author", author)])
+        let repeated = Array(repeating: "author", count: 1_000).joined(separator: ",")
+        #expect(try client.fetch("Post", post, query: "include=" + repeated)["author"]?["name"] == "Ann")
+        let fifty = (0..<49).map { "f\($0)" }.joined(separator: ",") + ",author"
+        #expect(try client.fetch("Post", post, query: "include=" + fifty)["author"]?["name"] == "Ann")
+        let options = try RenderOptions(parameter: { $0 == "include" ? "a, a,b,a.b,a.b" : nil })
+        #expect(options.include == [FieldPath("a"), FieldPath("b"), FieldPath("a.b")])
+        let tooMany = "include=" + (0..<51).map { "f\($0)" }.joined(separator: ",")
+        for path in ["/1.1/classes/Post/\(post)", "/1.1/classes/Post"] {
+            let response = try client.get(path + "?" + tooMany)
+            #expect(response.status == 400, "\(path)")
+            #expect(response.text == #"{"code":1,"error":"Invalid query: include takes at most 50 paths."}"#, "\(path)")
+        }
     }
 
     @Test func fetch_withIncludeAndKeys_projectsIncludedObjects() throws {

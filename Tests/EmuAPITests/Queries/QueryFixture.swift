@@ -53,7 +53,7 @@ enum QueryFixture {
                     limit: Int = 100, skip: Int = 0) throws -> [Int] {
         let plan = try QueryPlan.make(
             className: "Item", where: try whereText.map { try JSONParser.parse($0) }, order: order,
-            limit: limit, skip: skip, schemaOf: { $0 == "Item" ? schema : QuerySchema() })
+            limit: limit, skip: skip, scope: .unrestricted, schemaOf: { $0 == "Item" ? schema : QuerySchema() })
         return try queue.read { db in
             try QueryExecutor.records(plan, in: db).map { Int($0.objectId, radix: 16) ?? -1 }
         }

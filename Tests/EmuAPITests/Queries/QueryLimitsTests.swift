@@ -85,6 +85,33 @@ import Testing
         Self.expectInvalid(try fixture.query(where: nested(33)), mentioning: "too deeply nested")
     }
 
+    /// Redundant parentheses collapse to one condition, so CQL counts their depth itself: a
+    /// statement of nested `(` within its 4096 bytes cannot recurse two thousand levels deep.
+    @Test func cqlParenthesesPastTheLimit_areRefused() throws {
+        let fixture = try QueryAPIFixture.shared.get()
+        func cql(_ levels: Int) throws -> TestClient.Response {
+            let statement = "select * from Book where " + String(repeating: "(", count: levels) + "n = 1" + String(repeating: ")", count: levels)
+            return try fixture.emulator.inProcessClient().get("/1.1/cloudQuery?cql=" + encoded(statement))
+        }
+        #expect(fixture.names(try cql(32)) == ["b1"])
+        Self.expectInvalid(try cql(33), mentioning: "too deeply nested")
+        Self.expectInvalid(try cql(2_000), mentioning: "too deeply nested")
+    }
+
+    /// Every `$or`/`$and` branch costs at least one condition, even one that tests nothing.
+    @Test func manyBranches_areRefused_evenEmptyOnes() throws {
+        let fixture = try QueryAPIFixture.shared.get()
+        let empty = Array(repeating: "{}", count: 20_001).joined(separator: ",")
+        Self.expectInvalid(try fixture.query(where: #"{"$or":["# + empty + "]}"), mentioning: "more than 2000 conditions")
+        Self.expectInvalid(try fixture.query(where: #"{"$and":["# + empty + "]}"), mentioning: "more than 2000 conditions")
+        Self.expectInvalid(try fixture.query(where: "[" + empty + "]"), mentioning: "more than 2000 conditions")
+        let distinct = (0..<20_001).map { #"{"f\#($0)":1}"# }.joined(separator: ",")
+        Self.expectInvalid(try fixture.query(where: #"{"$or":["# + distinct + "]}"), mentioning: "more than 2000 conditions")
+        let nested = #"{"$or":["# + Array(repeating: #"{"$or":[{},{}]}"#, count: 1_001).joined(separator: ",") + "]}"
+        Self.expectInvalid(try fixture.query(where: nested), mentioning: "more than 2000 conditions")
+        #expect(fixture.names(try fixture.query(where: #"{"$and":["# + Array(repeating: "{}", count: 1_999).joined(separator: ",") + #",{"n":1}]}"#)) == ["b1"])
+    }
+
     @Test func aLongRegex_isRefused() throws {
         let fixture = try QueryAPIFixture.shared.get()
         let pattern = String(repeating: "a", count: 4_097)

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A query statement's `$regex` matches share one budget (`RegexBudget.perStatement`) besides
-/// each match's own: a pattern just under the per-match budget cannot cost rows × 50 ms.
+/// each match's own: a pattern just under the per-match budget cannot cost rows × 50 ms. Only
+/// the time spent matching counts, and only statements that can match pay for the budget.
 /// Checked through the mechanism, with budgets that leave no doubt, not with the clock's speed.
 @Suite struct RegexStatementBudgetTests {
     let simple = try! NSRegularExpression(pattern: "^a")
@@ -22,6 +23,24 @@ import Testing
         let nested = RegexBudget.forStatement(within: .zero) { RegexBudget.forStatement(within: .seconds(60)) { RegexBudget.firstMatch(simple, in: "abc") } }
         #expect(nested == nil)
         #expect(RegexBudget.firstMatch(simple, in: "xbc") == false)
+    }
+
+    /// The statement's budget is matching time, not time since the statement began: a statement
+    /// that spent longer than its whole budget elsewhere (scanning, decoding) still matches.
+    @Test func timeOutsideMatches_costsTheStatementNothing() {
+        let found = RegexBudget.forStatement(within: .milliseconds(200)) { () -> Bool? in
+            let elsewhere = ContinuousClock.now + .milliseconds(250)
+            while ContinuousClock.now < elsewhere { Thread.sleep(forTimeInterval: 0.01) }
+            return RegexBudget.firstMatch(simple, in: "abc")
+        }
+        #expect(found == true)
+    }
+
+    /// Only a statement that calls the `$regex` function installs the thread-local budget.
+    @Test func onlyStatementsThatMatchARegex_installTheBudget() throws {
+        #expect(try QueryExecutor.withinLimits("SELECT 1") { RegexBudget.inStatement } == false)
+        #expect(try QueryExecutor.withinLimits("SELECT lcemu_regexp(?, ?, 'a')") { RegexBudget.inStatement } == true)
+        #expect(RegexBudget.inStatement == false)
     }
 
     @Test func aRegexQuery_answersWithinItsStatementBudget() throws {

@@ -31,7 +31,7 @@ struct WhereEngines {
     }
 
     private static func plan(_ condition: JSON?, _ schema: QuerySchema) throws -> QueryPlan {
-        try QueryPlan.make(className: "R", where: condition, order: nil, limit: 1000, skip: 0, schemaOf: { _ in schema })
+        try QueryPlan.make(className: "R", where: condition, order: nil, limit: 1000, skip: 0, scope: .unrestricted, schemaOf: { _ in schema })
     }
 
     private static func database(_ objects: [JSONObject]) throws -> DatabaseQueue {

@@ -6,7 +6,7 @@ import LCWire
 /// the `ACL` on request (spec §2.4, §2.7). Fetch uses it; the query and batch endpoints can too.
 ///
 /// ```swift
-/// let renderer = ObjectRenderer(options: RenderOptions(parameter: request.query))
+/// let renderer = try ObjectRenderer(options: RenderOptions(parameter: request.query))
 /// let body = try app.database.read { db in try renderer.render(record, in: db) }
 /// ```
 public struct ObjectRenderer: Sendable {

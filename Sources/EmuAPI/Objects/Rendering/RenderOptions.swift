@@ -18,18 +18,27 @@ public struct RenderOptions: Sendable {
         self.returnACL = returnACL
     }
 
-    /// Reads `keys`, `include` and `returnACL` from query parameters.
-    public init(parameter: (String) -> String?) {
-        self.init(keys: parameter("keys").flatMap(KeyProjection.init),
-                  include: Self.paths(parameter("include")),
+    /// The most distinct paths one `include` may name. Each path walks every rendered object
+    /// again (a fetch by id does so on the connection's own thread), and SDKs send a handful.
+    public static let maxIncludePaths = 50
+
+    /// Reads `keys`, `include` and `returnACL` from query parameters; more than
+    /// `maxIncludePaths` include paths → 400 code 1.
+    public init(parameter: (String) -> String?) throws {
+        let include = Self.paths(parameter("include"))
+        guard include.count <= Self.maxIncludePaths else {
+            throw APIError(.invalidQuery("include takes at most \(Self.maxIncludePaths) paths"))
+        }
+        self.init(keys: parameter("keys").flatMap(KeyProjection.init), include: include,
                   returnACL: Self.flag(parameter("returnACL")))
     }
 
-    /// The paths of a comma-separated list, blanks dropped.
+    /// The paths of a comma-separated list, blanks and repeats dropped (`a,a` is `a`).
     static func paths(_ text: String?) -> [FieldPath] {
         guard let text else { return [] }
+        var seen = Set<FieldPath>()
         return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.map(FieldPath.init)
+            .filter { !$0.isEmpty }.map(FieldPath.init).filter { seen.insert($0).inserted }
     }
 
     /// `true` or `1`, in any case, is on; anything else is off.
@@ -42,8 +51,8 @@ public struct RenderOptions: Sendable {
 extension RenderOptions {
     /// Reads `keys`, `include` and `returnACL` from query parameters; `returnACL=true` counts
     /// only when the app's setting "include ACL in query results" is on (spec §3.1, §6.2).
-    init(parameter: (String) -> String?, app: AppRuntime) {
-        self.init(parameter: parameter)
+    init(parameter: (String) -> String?, app: AppRuntime) throws {
+        try self.init(parameter: parameter)
         returnACL = returnACL && app.configuration.options.returnACL
     }
 }

@@ -4,26 +4,31 @@ import LCWire
 /// `a = v`, `!=`/`<>`, `<`, `<=`, `>`, `>=`, `[not] in (…)`, `[not] like '…'`, `between v and v`,
 /// `is [not] exists`, `is [not] null`, `and`, `or` and parentheses. Values are literals,
 /// `?` placeholders, `true`/`false`/`null`, `date('iso')`, `pointer('Class','id')`, `geopoint(lng, lat)`.
+///
+/// Parentheses nest at most `QueryLimits.maxClauseDepth` deep, refused with `WhereParser`'s 400:
+/// redundant ones (`((a = 1))`) collapse to one condition, so `WhereParser` never sees their
+/// depth, yet each costs this parser three stack frames.
 enum CQLConditionParser {
     static func parse(_ parser: inout CQLParser) throws -> JSON {
-        try disjunction(&parser)
+        try disjunction(&parser, depth: 0)
     }
 
-    private static func disjunction(_ p: inout CQLParser) throws -> JSON {
-        var terms = [try conjunction(&p)]
-        while p.accept("or") { terms.append(try conjunction(&p)) }
+    private static func disjunction(_ p: inout CQLParser, depth: Int) throws -> JSON {
+        var terms = [try conjunction(&p, depth: depth)]
+        while p.accept("or") { terms.append(try conjunction(&p, depth: depth)) }
         return terms.count == 1 ? terms[0] : .object(["$or": .array(terms)])
     }
 
-    private static func conjunction(_ p: inout CQLParser) throws -> JSON {
-        var terms = [try primary(&p)]
-        while p.accept("and") { terms.append(try primary(&p)) }
+    private static func conjunction(_ p: inout CQLParser, depth: Int) throws -> JSON {
+        var terms = [try primary(&p, depth: depth)]
+        while p.accept("and") { terms.append(try primary(&p, depth: depth)) }
         return terms.count == 1 ? terms[0] : .object(["$and": .array(terms)])
     }
 
-    private static func primary(_ p: inout CQLParser) throws -> JSON {
+    private static func primary(_ p: inout CQLParser, depth: Int) throws -> JSON {
         if p.acceptSymbol("(") {
-            let inner = try disjunction(&p)
+            guard depth < QueryLimits.maxClauseDepth else { throw QueryError.tooDeep }
+            let inner = try disjunction(&p, depth: depth + 1)
             guard p.acceptSymbol(")") else { throw CQLError.syntax("missing )") }
             return inner
         }

@@ -4,8 +4,9 @@ import Foundation
 /// exponential time on some inputs (40 characters: hours); ICU reports progress while it
 /// matches, and a match stops at its deadline. Two budgets bound a query's `$regex`:
 /// - `perMatch`, for one value, so that one catastrophic value fails at once;
-/// - `perStatement`, for all the values of one query statement together, so that a pattern just
-///   under `perMatch` on every row of a large class cannot pin a worker for rows × 50 ms.
+/// - `perStatement`, for the time all the matches of one query statement spend matching, so that
+///   a pattern just under `perMatch` on every row of a large class cannot pin a worker for
+///   rows × 50 ms, while a statement slow for other reasons (a large scan) loses none of it.
 /// Custom routes share `firstMatch(_:in:until:)` with a deadline per request (RequestRegexBudget).
 enum RegexBudget {
     /// How long one match may run; ordinary patterns take microseconds.
@@ -20,11 +21,17 @@ enum RegexBudget {
         var description: String { Self.message }
     }
 
-    /// Whether `regex` matches somewhere in `text`; nil when the match ran past its budget, the
-    /// sooner of `perMatch` and the statement's (`forStatement`).
+    /// Whether `regex` matches somewhere in `text`; nil when the match ran past its budget: the
+    /// sooner of `perMatch` and what is left of the statement's (`forStatement`), which the
+    /// match's own time is then taken from. Time the statement spends elsewhere costs nothing.
     static func firstMatch(_ regex: NSRegularExpression, in text: String) -> Bool? {
-        let own = ContinuousClock.now + perMatch
-        return firstMatch(regex, in: text, until: statementDeadline.map { min($0, own) } ?? own)
+        let start = ContinuousClock.now
+        guard let statement = Thread.current.threadDictionary[statementKey] as? StatementBudget else {
+            return firstMatch(regex, in: text, until: start + perMatch)
+        }
+        let found = firstMatch(regex, in: text, until: start + min(perMatch, statement.remaining))
+        statement.remaining -= ContinuousClock.now - start
+        return found
     }
 
     /// Whether `regex` matches somewhere in `text`; nil when `deadline` passed first.
@@ -46,16 +53,25 @@ enum RegexBudget {
 
     /// Runs `statement` with one `budget` for every match it makes on this thread (SQLite calls
     /// `lcemu_regexp` on the thread that steps the statement). A nested call keeps the outer budget.
+    /// It costs a thread-dictionary write, so callers wrap only statements that can match a
+    /// `$regex` (`QueryExecutor.withinLimits`).
     static func forStatement<T>(within budget: Duration = perStatement, _ statement: () throws -> T) rethrows -> T {
-        guard statementDeadline == nil else { return try statement() }
-        Thread.current.threadDictionary[deadlineKey] = ContinuousClock.now + budget
-        defer { Thread.current.threadDictionary.removeObject(forKey: deadlineKey) }
+        let thread = Thread.current
+        guard thread.threadDictionary[statementKey] == nil else { return try statement() }
+        thread.threadDictionary[statementKey] = StatementBudget(remaining: budget)
+        defer { thread.threadDictionary.removeObject(forKey: statementKey) }
         return try statement()
     }
 
-    private static let deadlineKey = "lcemu.regexStatementDeadline"
+    /// Whether a statement's budget applies on this thread now.
+    static var inStatement: Bool { Thread.current.threadDictionary[statementKey] != nil }
 
-    private static var statementDeadline: ContinuousClock.Instant? {
-        Thread.current.threadDictionary[deadlineKey] as? ContinuousClock.Instant
+    private static let statementKey = "lcemu.regexStatementBudget"
+
+    /// What is left of a statement's budget; a reference, so each match takes its time off
+    /// without writing the thread dictionary again. Only its own thread touches it.
+    private final class StatementBudget {
+        var remaining: Duration
+        init(remaining: Duration) { self.remaining = remaining }
     }
 }

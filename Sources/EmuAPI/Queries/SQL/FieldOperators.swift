@@ -65,7 +65,7 @@ struct FieldOperators {
 
     private func regexCondition(_ regex: WhereRegex) -> SQLFragment {
         let matches = compiler.valueOrElements(access, kind) { a in
-            SQLFragment("\(a.type) = 'text' AND lcemu_regexp(?, ?, \(a.value))", [.text(regex.pattern), .text(regex.options)])
+            SQLFragment("\(a.type) = 'text' AND \(QueryFunctions.regexp)(?, ?, \(a.value))", [.text(regex.pattern), .text(regex.options)])
         }
         // "starts with" (what SDKs send for prefix searches) also becomes a range the index serves.
         guard kind == .scalar || kind == .date, let prefix = RegexPrefix.literalPrefix(regex.pattern, options: regex.options) else { return matches }

@@ -8,6 +8,10 @@ enum QueryError {
         APIError(.invalidQuery(detail))
     }
 
+    /// Nesting past `QueryLimits.maxClauseDepth` (`$or`/`$and`, CQL parentheses), or past
+    /// SQLite's own limits: one answer wherever it is caught.
+    static var tooDeep: APIError { invalid("the query is too large or too deeply nested") }
+
     static let malformedWhere = APIError(LCErrorCode.malformedJSON.with(message: "Malformed json object. The where parameter is not valid JSON."))
 
     static func invalidGeoPoint() -> APIError { APIError(.invalidGeoPoint) }

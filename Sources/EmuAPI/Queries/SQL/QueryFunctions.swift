@@ -4,9 +4,11 @@ import Primitives
 
 /// SQL functions the query compiler relies on, registered on every connection of an app.
 enum QueryFunctions {
+    /// `lcemu_regexp(pattern, options, value)`: 1 when value matches (§3.2 `$regex` with `$options`).
+    static let regexp = "lcemu_regexp"
+
     static func register(on db: Database) throws {
-        // lcemu_regexp(pattern, options, value): 1 when value matches (§3.2 $regex with $options).
-        try db.registerFunction(name: "lcemu_regexp", argumentCount: 3, deterministic: true) { args in
+        try db.registerFunction(name: regexp, argumentCount: 3, deterministic: true) { args in
             guard case .text(let pattern) = args[0], case .text(let value) = args[2] else { return .integer(0) }
             let options: String
             if case .text(let text) = args[1] { options = text } else { options = "" }

@@ -42,9 +42,10 @@ struct QueryPlan: Sendable {
 extension QueryPlan {
     /// Compiles `where`, `order`, `limit` and `skip` for `className`. `scope` (the caller's,
     /// `AccessContext.queryScope`) decides whether the class may be queried (`find`), and
-    /// restricts the results, every inner query and the fields tested.
+    /// restricts the results, every inner query and the fields tested. No default: only a
+    /// caller that holds the master key may pass `.unrestricted`.
     static func make(className: String, where: JSON?, order: String?, limit: Int, skip: Int,
-                     scope: QueryScope = .unrestricted,
+                     scope: QueryScope,
                      schemaOf: @escaping (String) throws -> QuerySchema) throws -> QueryPlan {
         try scope.requireFind(className)
         let readFilter = scope.readFilter

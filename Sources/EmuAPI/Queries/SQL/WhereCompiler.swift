@@ -19,7 +19,7 @@ final class WhereCompiler {
     /// The caller's ACL condition: inner queries see only objects the caller may read (§6.2).
     var readFilter: SQLFragment? { scope.readFilter }
 
-    init(className: String, schema: QuerySchema, depth: Int = 0, scope: QueryScope = .unrestricted,
+    init(className: String, schema: QuerySchema, depth: Int = 0, scope: QueryScope,
          schemaOf: @escaping (String) throws -> QuerySchema) {
         self.className = className
         self.schema = schema

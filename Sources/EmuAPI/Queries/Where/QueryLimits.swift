@@ -13,7 +13,8 @@ enum QueryLimits {
 
     /// Conditions in one `where`, inner queries included: each test of a key (`{"n":{"$gt":1,
     /// "$lt":5}}` is two), each `$relatedTo`, each list value that compiles to SQL of its own
-    /// (Dates, objects, booleans, null; in `$all` also Pointers). SQLite's statement preparation grows with the square of the number
+    /// (Dates, objects, booleans, null; in `$all` also Pointers), and each `$or`/`$and` branch
+    /// that tests nothing else (`{}`). SQLite's statement preparation grows with the square of the number
     /// of distinct conditions (docs/security.md has the figures), so this caps the worst case.
     static let maxConditions = 2_000
 

@@ -33,7 +33,7 @@ struct WhereParser {
         switch json {
         case .object(let object): return try parser.clause(object)
         case .array(let items):
-            return .all(try items.map { try parser.clause(Self.condition($0, in: "where")) })
+            return .all(try parser.branches(items, in: "where"))
         default: throw APIError(.malformedJSON)
         }
     }
@@ -49,11 +49,10 @@ struct WhereParser {
             switch key {
             case "$or", "$and":
                 guard let items = value.arrayValue, !items.isEmpty else { throw Self.needsConditions(key) }
-                // The words SQLite's own depth limit was answered with before this one (QueryExecutor).
-                guard clauseDepth < QueryLimits.maxClauseDepth else { throw QueryError.invalid("the query is too large or too deeply nested") }
+                guard clauseDepth < QueryLimits.maxClauseDepth else { throw QueryError.tooDeep }
                 clauseDepth += 1
                 defer { clauseDepth -= 1 }
-                let clauses = try items.map { try clause(Self.condition($0, in: key)) }
+                let clauses = try branches(items, in: key)
                 parts.append(key == "$or" ? .any(clauses) : .all(clauses))
             case "$relatedTo":
                 try budget.spend()
@@ -65,6 +64,17 @@ struct WhereParser {
             }
         }
         return parts.count == 1 ? parts[0] : .all(parts)
+    }
+
+    /// The branches of an `$or`/`$and` or a top-level array. Each costs at least one condition, so
+    /// a list of empty objects (`{"$or":[{},{},…]}`), which tests no key, still spends the budget.
+    private mutating func branches(_ items: [JSON], in key: String) throws -> [WhereClause] {
+        try items.map { item in
+            let spent = budget.conditions
+            let branch = try clause(Self.condition(item, in: key))
+            if budget.conditions == spent { try budget.spend() }
+            return branch
+        }
     }
 
     mutating func noteNearSphere() throws {

@@ -18,6 +18,7 @@ import Testing
         #"{"v":{"$inQuery":{"className":"Vault","where":{"code":{"$regex":"^v-"}}}}}"#,
         #"{"v":{"$notInQuery":{"className":"Vault","where":{"code":{"$regex":"^x"}}}}}"#,
         #"{"name":{"$dontSelect":{"query":{"className":"Vault","where":{"code":{"$regex":"^v-"}}},"key":"code"}}}"#,
+        #"{"$or":[{"name":"p"},{"name":{"$select":{"query":{"className":"Vault","where":{"code":{"$regex":"^v-"}}},"key":"code"}}}]}"#,
         #"{"hop":{"$inQuery":{"className":"Hop","where":{"v":{"$inQuery":{"className":"Vault","where":{"code":"v-secret"}}}}}}}"#,
         #"{"$or":[{"name":"nothing"},{"v":{"$inQuery":{"className":"Vault","where":{}}}}]}"#,
     ]
