@@ -66,6 +66,9 @@ enum RegexBudget {
     /// Whether a statement's budget applies on this thread now.
     static var inStatement: Bool { Thread.current.threadDictionary[statementKey] != nil }
 
+    /// What is left of this thread's statement budget; nil outside a statement.
+    static var remainingInStatement: Duration? { (Thread.current.threadDictionary[statementKey] as? StatementBudget)?.remaining }
+
     private static let statementKey = "lcemu.regexStatementBudget"
 
     /// What is left of a statement's budget; a reference, so each match takes its time off
