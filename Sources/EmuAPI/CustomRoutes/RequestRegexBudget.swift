@@ -1,11 +1,11 @@
 import Foundation
 
 /// The time one request's `matches` matchers may take together, across every route the request
-/// is tried against (`CustomRouteLimits.regexBudgetMillisecondsPerRequest`). Backtracking patterns such as
-/// `^(a+)+$` take exponential time on some inputs; a budget per match let twenty such routes
-/// hold one request for twenty budgets. ICU reports progress while it matches, and the match
-/// stops at the deadline; once spent, every further regex of the request throws at once.
-/// One request's, used on one thread: never shared.
+/// is tried against (`CustomRouteLimits.regexBudgetMillisecondsPerRequest`). Backtracking
+/// patterns such as `^(a+)+$` take exponential time on some inputs; a budget per match would let
+/// twenty such routes hold one request for twenty budgets. The match stops at the deadline
+/// (`RegexBudget.firstMatch(_:in:until:)`); once spent, every further regex of the request throws
+/// at once. One request's, used on one thread: never shared.
 final class RequestRegexBudget {
     /// The budget ran out: the request cannot be matched, so it is answered with an error.
     struct Exhausted: Error {}
