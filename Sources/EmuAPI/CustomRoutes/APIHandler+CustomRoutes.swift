@@ -6,19 +6,15 @@ extension APIHandler {
     /// Answers `received` from a custom route of its app when one matches, and returns true;
     /// false lets the LeanCloud routes answer. `/__admin` is never a custom route's. Custom
     /// routes carry no LeanCloud keys: they belong to the app `X-LC-Id` names, else the first.
-    func answerCustomRoute(_ received: HTTPRequest, requestId: String, exchange: Exchange,
+    func answerCustomRoute(_ lookup: CustomRouteLookup, requestId: String, exchange: Exchange,
                            respond: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
-        // The cheap test first: most apps have no custom routes, and every request asks.
-        guard let app = customRoutesApp(for: received), !app.customRoutes.isEmpty, !Self.isAdminPath(received.path) else {
-            return false
-        }
-        let request = IncomingRequest(received)
+        let (app, request, received) = (lookup.app, lookup.request, lookup.request.http)
         var matched = exchange
         matched.app = app
         let exchange = matched
         let match: RouteMatch
         do {
-            guard let found = try app.customRoutes.match(request, within: RequestRegexBudget()) else { return false }
+            guard let found = try app.customRoutes.match(request, in: lookup.routes, within: RequestRegexBudget()) else { return false }
             match = found
         } catch {
             // Whether a custom route answers is unknown: neither a route nor the LeanCloud API may.
@@ -51,18 +47,12 @@ extension APIHandler {
         return true
     }
 
-    /// Whether the custom routes that may answer `received` match by regex (then off the event loop).
-    func customRoutesMatchByRegex(_ received: HTTPRequest) -> Bool {
-        guard let app = customRoutesApp(for: received), !app.customRoutes.isEmpty else { return false }
-        return app.customRoutes.matchesByRegex && !Self.isAdminPath(received.path)
-    }
-
     /// The LeanCloud 404 of an unknown route, with the custom routes that came closest and what
     /// differed (a near-miss report) when the app has custom routes.
-    func notFound(_ error: APIError, received: HTTPRequest) -> APIResponse {
-        guard error.code == .routeNotFound, let app = customRoutesApp(for: received), !app.customRoutes.isEmpty,
-              !Self.isAdminPath(received.path) else { return error.response }
-        let misses = app.customRoutes.nearMisses(IncomingRequest(received))
+    func notFound(_ error: APIError, received: HTTPRequest, lookup: CustomRouteLookup?) -> APIResponse {
+        guard error.code == .routeNotFound, let lookup else { return error.response }
+        let app = lookup.app
+        let misses = app.customRoutes.nearMisses(lookup.request)
         guard case .object(var body) = error.code.body else { return error.response }
         // What the routes expected (a header's token, say) only for the master key; the journal,
         // itself master-only, always keeps it.

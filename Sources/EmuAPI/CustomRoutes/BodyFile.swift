@@ -8,7 +8,8 @@ import Darwin
 /// A route's `bodyFile`: a path relative to its routes folder, which it never leaves. Written
 /// paths that are absolute, step up (`..`) or name a hidden file or folder (`.env`, `.git`, the
 /// data directory `.lcemu`) are refused; what remains is resolved with its symlinks and must still
-/// lie inside the folder (resolved too). Checked when the route is defined and again at every
+/// lie inside the folder (resolved too), and be neither a database file (`*.sqlite3`, `*.db`)
+/// nor inside the data directory (`--data ./data` within the folder). Checked when the route is defined and again at every
 /// read, since files change while the emulator runs. Another local process that can swap files
 /// in the folder between the check and the read could read them itself: no wider promise.
 struct BodyFile: Sendable {
@@ -16,6 +17,10 @@ struct BodyFile: Sendable {
     let path: String
     /// The routes folder as given (`--routes`, the config file's `routes`).
     let folder: String
+    /// Never served from, though inside the folder (`RoutesFolder.dataDirectory`).
+    let dataDirectory: String?
+    /// Names of the emulator's databases and journals: never served, wherever they lie.
+    static let databaseExtensions = [".sqlite3", ".sqlite3-wal", ".sqlite3-shm", ".db"]
 
     /// Why a file cannot be served, worded for the route's definition error and the 500 alike:
     /// it never names the folder's own path, which a 500 would show to any caller.
@@ -23,11 +28,8 @@ struct BodyFile: Sendable {
         let reason: String
     }
 
-    /// - Parameter folder: nil when the app has no routes folder: nothing may be read then.
-    init(_ written: String, folder: String?) throws(Refusal) {
-        guard let folder else {
-            throw Refusal(reason: "this app has no routes folder to read it from (start with --routes <folder>; a route added over HTTP reads files only from there)")
-        }
+    init(_ written: String, in routes: RoutesFolder) throws(Refusal) {
+        guard let folder = routes.path else { throw Refusal(reason: routes.unavailable) }
         guard !written.isEmpty, !written.hasPrefix("/"), !written.hasPrefix("\\") else {
             throw Refusal(reason: "'\(written)' must be a path relative to the routes folder")
         }
@@ -37,6 +39,7 @@ struct BodyFile: Sendable {
         }
         path = written
         self.folder = folder
+        dataDirectory = routes.dataDirectory
         _ = try resolved()
     }
 
@@ -47,8 +50,13 @@ struct BodyFile: Sendable {
         guard let file = Self.realPath((root as NSString).appendingPathComponent(path)) else {
             throw Refusal(reason: "no file '\(path)' in the routes folder")
         }
-        guard file.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        guard Self.isInside(file, root) else {
             throw Refusal(reason: "'\(path)' leads outside the routes folder (a symlink)")
+        }
+        let names = [path, file].map { $0.lowercased() }
+        if names.contains(where: { name in Self.databaseExtensions.contains { name.hasSuffix($0) } })
+            || dataDirectory.flatMap(Self.realPath).map({ Self.isInside(file, $0) }) == true {
+            throw Refusal(reason: "'\(path)' is a database or inside the data directory, never served")
         }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
               attributes[.type] as? FileAttributeType == .typeRegular else {
@@ -68,6 +76,10 @@ struct BodyFile: Sendable {
             throw Refusal(reason: "'\(path)' cannot be read or is over \(CustomRouteLimits.maxBodyBytes) bytes")
         }
         return Array(data)
+    }
+
+    private static func isInside(_ file: String, _ folder: String) -> Bool {
+        file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     private static func realPath(_ path: String) -> String? {

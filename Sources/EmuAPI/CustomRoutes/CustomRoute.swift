@@ -19,7 +19,7 @@ struct CustomRoute: Sendable {
     let source: String
 
     /// Parses a definition; `fallbackId` names a route that gives no `id`. Errors name the route.
-    init(json: JSON, fallbackId: String, source: String, routesFolder: String?) throws {
+    init(json: JSON, fallbackId: String, source: String, routesFolder: RoutesFolder) throws {
         guard var object = json.objectValue else { throw RouteDefinitionError(route: fallbackId, field: "", "expected an object") }
         let id: String
         if let given = object["id"] {
@@ -45,7 +45,7 @@ struct CustomRoute: Sendable {
         self.source = source
     }
 
-    private static func kind(_ object: JSONObject, routesFolder: String?) throws -> Kind {
+    private static func kind(_ object: JSONObject, routesFolder: RoutesFolder) throws -> Kind {
         if let resource = object["resource"] {
             guard object["request"] == nil, object["response"] == nil else {
                 throw RouteDefinitionError(field: "resource", "a resource has no request or response of its own")
@@ -82,6 +82,12 @@ struct CustomRoute: Sendable {
         var object = definition
         object["source"] = .string(source)
         return .object(object)
+    }
+
+    /// Whether matching it may run a regular expression (a stub's `matches` matcher).
+    var usesRegex: Bool {
+        if case .stub(let pattern, _) = kind { return pattern.usesRegex }
+        return false
     }
 
     /// The path template it answers on (a resource: its collection path).

@@ -46,7 +46,7 @@ enum CustomRouteHandlers {
         let body = try request.jsonBody()
         let id = fallbackId ?? "route-\(ObjectIdGenerator.shared.next().suffix(8))"
         // A route added over HTTP reads files from the app's routes folder, or not at all.
-        let folder = request.app.customRoutes.fileSource.map { RouteFileLoader.folder(of: $0.path) }
+        let folder = request.app.customRoutes.fileSource?.folderForRoutesAddedOverHTTP ?? .noFolder
         return try refusing { try CustomRoute(json: body, fallbackId: id, source: CustomRouteSource.api, routesFolder: folder) }
     }
 

@@ -8,7 +8,11 @@ import Primitives
 public final class CustomRoutes: Sendable {
     private struct State {
         var loaded: [CustomRoute] = []
-        var routes: [CustomRoute] = []
+        var routes: [CustomRoute] = [] {
+            // Kept beside the routes, so a request never walks them all under the lock.
+            didSet { regexRoutes = routes.filter(\.usesRegex) }
+        }
+        var regexRoutes: [CustomRoute] = []
         var counters: [String: Int] = [:]
         var scenarios: [String: String] = [:]
         var observer: (@Sendable (String) -> Void)?
@@ -38,12 +42,12 @@ public final class CustomRoutes: Sendable {
     }
 
     var all: [CustomRoute] { state.current.routes }
-    /// Asked by every request: reads under the lock without copying the whole state.
-    var isEmpty: Bool { state.withValue { $0.routes.isEmpty } }
-    /// Whether matching a request may run a regular expression (up to the request's budget):
-    /// such requests are matched on the worker pool, never on an event loop (APIHandler).
-    var matchesByRegex: Bool {
-        state.withValue { $0.routes.contains { route in if case .stub(let pattern, _) = route.kind { pattern.usesRegex } else { false } } }
+    /// The routes as one request sees them (`Snapshot`); nil when there are none, the cheap
+    /// answer most requests get.
+    var snapshot: Snapshot? {
+        state.withValue { state in
+            state.routes.isEmpty ? nil : Snapshot(routes: state.routes, regexRoutes: state.regexRoutes, observer: state.observer)
+        }
     }
 
     func route(_ id: String) -> CustomRoute? { state.current.routes.first { $0.id == id } }
@@ -73,15 +77,15 @@ public final class CustomRoutes: Sendable {
         }
     }
 
-    /// The first route that answers `request`, its counter and scenario moved on. The matchers
-    /// run outside the lock, on a snapshot of the routes: one request's slow regex never queues
+    /// The first route of `snapshot` that answers `request`, its counter and scenario moved on.
+    /// The matchers run outside the lock, on the snapshot: one request's slow regex never queues
     /// another's. Only a fitting route's scenario step and counter are taken under the lock, so
     /// two concurrent calls never both take a "first call fails" step. Throws when the request's
     /// regex budget runs out before a route answers.
-    func match(_ request: IncomingRequest, within budget: RequestRegexBudget) throws(RequestRegexBudget.Exhausted) -> RouteMatch? {
-        let (routes, observer) = state.withValue { ($0.routes, $0.observer) }
-        for route in routes {
-            guard var found = try route.match(request, within: budget, willCheckFields: observer) else { continue }
+    func match(_ request: IncomingRequest, in snapshot: Snapshot,
+               within budget: RequestRegexBudget) throws(RequestRegexBudget.Exhausted) -> RouteMatch? {
+        for route in snapshot.routes {
+            guard var found = try route.match(request, within: budget, willCheckFields: snapshot.observer) else { continue }
             guard let counter = take(route) else { continue }
             found.counter = counter
             return found

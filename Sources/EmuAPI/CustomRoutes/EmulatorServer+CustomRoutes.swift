@@ -9,7 +9,7 @@ extension EmulatorServer {
         for (index, declared) in configuration.apps.enumerated() {
             guard let path = declared.routesPath ?? (index == 0 ? configuration.routesPath : nil),
                   let app = apps[declared.appId] else { continue }
-            let source = RouteFileSource(path: path, routes: app.customRoutes, logger: logger) { method, path in
+            let source = RouteFileSource(path: path, dataDirectory: configuration.dataDirectory, routes: app.customRoutes, logger: logger) { method, path in
                 if case .found = router.match(method: method, path: path) { return true }
                 return false
             }

@@ -11,6 +11,9 @@ struct RequestPattern: Sendable {
     let headers: [(name: String, matcher: FieldMatcher)]
     let query: [(name: String, matcher: FieldMatcher)]
     let body: [(name: String, matcher: FieldMatcher)]
+    /// Whether some matcher is a regular expression, so matching may take up to the request's
+    /// regex budget (then on the worker pool). Known once, when the route is defined.
+    let usesRegex: Bool
 
     init(json: JSON) throws {
         guard let object = json.objectValue else { throw RouteDefinitionError(field: "", "expected an object") }
@@ -26,6 +29,7 @@ struct RequestPattern: Sendable {
         headers = try Self.matchers(object, "headers")
         query = try Self.matchers(object, "query")
         body = try Self.matchers(object, "body")
+        usesRegex = [headers, query, body].contains { fields in fields.contains { $0.matcher.usesRegex } }
     }
 
     private static func matchers(_ object: JSONObject, _ key: String) throws -> [(name: String, matcher: FieldMatcher)] {
@@ -35,9 +39,6 @@ struct RequestPattern: Sendable {
             do { return (name, try FieldMatcher(json: json)) } catch let error as RouteDefinitionError { throw error.at("\(key).\(name)") }
         }
     }
-
-    /// Whether some matcher is a regular expression (`CustomRoutes.matchesByRegex`).
-    var usesRegex: Bool { (headers + query + body).contains { $0.matcher.usesRegex } }
 
     /// The path's captures when the method and path fit, else nil (the matchers are not asked).
     func captures(_ request: IncomingRequest) -> [String: String]? {

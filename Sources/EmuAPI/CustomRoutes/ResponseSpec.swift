@@ -15,8 +15,8 @@ struct ResponseSpec: Sendable {
     var contentType: String?
     var delayMilliseconds = 0
 
-    /// - Parameter routesFolder: where a `bodyFile` is read from; nil: this app has none.
-    init(json object: JSONObject, captures: [String], routesFolder: String?) throws {
+    /// - Parameter routesFolder: where a `bodyFile` is read from.
+    init(json object: JSONObject, captures: [String], routesFolder: RoutesFolder) throws {
         try RouteJSON.rejectUnknownKeys(object, known: Self.keys)
         status = try RouteJSON.int(object, "status", in: 100...599) ?? 200
         delayMilliseconds = try RouteJSON.int(object, "delayMs", in: 0...CustomRouteLimits.maxDelayMilliseconds) ?? 0
@@ -24,8 +24,8 @@ struct ResponseSpec: Sendable {
         text = try RouteJSON.string(object, "body")
         contentType = try RouteJSON.string(object, "contentType")
         if let file = try RouteJSON.string(object, "bodyFile") {
-            do { bodyFile = try BodyFile(file, folder: routesFolder) } catch {
-                throw RouteDefinitionError(field: "bodyFile", routesFolder.map { "\(error.reason) (routes folder: \($0))" } ?? error.reason)
+            do { bodyFile = try BodyFile(file, in: routesFolder) } catch {
+                throw RouteDefinitionError(field: "bodyFile", routesFolder.path.map { "\(error.reason) (routes folder: \($0))" } ?? error.reason)
             }
         }
         guard [json != nil, text != nil, bodyFile != nil].filter({ $0 }).count <= 1 else {

@@ -5,11 +5,12 @@ import LCWire
 /// an array of routes, `{"routes": [...]}`, or one route. Routes without an `id` are named
 /// `<file name>-<position>`. Any error fails the whole load, naming file, route and field.
 enum RouteFileLoader {
-    static func load(_ path: String) throws -> [CustomRoute] {
+    /// - Parameter dataDirectory: the emulator's (`--data`), whose files no route serves.
+    static func load(_ path: String, dataDirectory: String?) throws -> [CustomRoute] {
         var routes: [CustomRoute] = []
         var seen: [String: String] = [:]
         for file in try files(at: path) {
-            for route in try load(file: file) {
+            for route in try load(file: file, dataDirectory: dataDirectory) {
                 if let other = seen[route.id] {
                     throw RouteFileError(path: file, reason: "route '\(route.id)': id: also defined in \(other)")
                 }
@@ -24,12 +25,18 @@ enum RouteFileLoader {
     }
 
     /// The routes folder of `--routes`: the folder itself, or the one holding the file. A route's
-    /// `bodyFile` is read from there, and never from outside it (`BodyFile`).
+    /// `bodyFile` is read from there, and never from outside it (`BodyFile`); routes added over
+    /// HTTP read from it only when `--routes` names a folder (`RoutesFolder.besideARouteFile`).
     static func folder(of path: String) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return path }
         let parent = (path as NSString).deletingLastPathComponent
         return parent.isEmpty ? "." : parent
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The file itself, or the folder's `*.json` files sorted by name.
@@ -44,7 +51,7 @@ enum RouteFileLoader {
             .map { (path as NSString).appendingPathComponent($0) }
     }
 
-    static func load(file: String) throws -> [CustomRoute] {
+    static func load(file: String, dataDirectory: String?) throws -> [CustomRoute] {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0
         guard size <= CustomRouteLimits.maxFileBytes else {
             throw RouteFileError(path: file, reason: "\(size) bytes, over the \(CustomRouteLimits.maxFileBytes)-byte limit")
@@ -54,7 +61,7 @@ enum RouteFileLoader {
         do { json = try JSONParser.parse(Array(data)) } catch { throw RouteFileError(path: file, reason: "not valid JSON: \(error)") }
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         // The file's folder is the routes folder: `--routes` names it, or a file directly in it.
-        let folder = Self.folder(of: file)
+        let folder = RoutesFolder(Self.folder(of: file), dataDirectory: dataDirectory)
         do {
             return try definitions(in: json).enumerated().map { index, definition in
                 try CustomRoute(json: definition, fallbackId: "\(stem)-\(index + 1)", source: file, routesFolder: folder)

@@ -7,6 +7,8 @@ import Primitives
 /// keeps the routes in place and logs the error: a half-edited file never empties the set.
 public final class RouteFileSource: Sendable {
     public let path: String
+    /// The emulator's data directory (`--data`): no route serves its files.
+    let dataDirectory: String?
     let routes: CustomRoutes
     let logger: Logger
     /// Whether the LeanCloud router answers a method and path: routes that shadow one are logged.
@@ -14,9 +16,10 @@ public final class RouteFileSource: Sendable {
     private let fingerprint = Locked<[String]>([])
     private let timer = Locked<DispatchSourceTimerBox?>(nil)
 
-    init(path: String, routes: CustomRoutes, logger: Logger,
+    init(path: String, dataDirectory: String?, routes: CustomRoutes, logger: Logger,
          isLeanCloudRoute: @escaping @Sendable (String, String) -> Bool) {
         self.path = path
+        self.dataDirectory = dataDirectory
         self.routes = routes
         self.logger = logger
         self.isLeanCloudRoute = isLeanCloudRoute
@@ -26,11 +29,17 @@ public final class RouteFileSource: Sendable {
     @discardableResult
     func load() throws -> Int {
         let seen = RouteFileLoader.fingerprint(path)
-        let loaded = try RouteFileLoader.load(path)
+        let loaded = try RouteFileLoader.load(path, dataDirectory: dataDirectory)
         routes.load(loaded)
         fingerprint.withValue { $0 = seen }
         reportShadowing(loaded)
         return loaded.count
+    }
+
+    /// Where a route added over HTTP reads its `bodyFile`: the folder `--routes` names, and
+    /// nothing when it names a file (`RoutesFolder.besideARouteFile`).
+    var folderForRoutesAddedOverHTTP: RoutesFolder {
+        RouteFileLoader.isFolder(path) ? RoutesFolder(path, dataDirectory: dataDirectory) : .besideARouteFile
     }
 
     /// Starts the modification-time poll.

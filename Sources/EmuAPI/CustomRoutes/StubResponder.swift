@@ -18,7 +18,9 @@ enum StubResponder {
                 response = APIResponse(status: spec.status, contentType: contentType(of: file.path), body: try file.read())
             } catch {
                 let message = "route '\(route.id)': bodyFile cannot be served: \(error.reason)"
-                return APIResponse(status: 500, json: [LCWireKey.code: 1, LCWireKey.error: .string(message)])
+                var failure = APIResponse(status: 500, json: [LCWireKey.code: 1, LCWireKey.error: .string(message)])
+                RouteContentIsolation.apply(to: &failure.headers)
+                return failure
             }
         } else {
             response = APIResponse(status: spec.status, contentType: "text/plain;charset=utf-8", body: [])

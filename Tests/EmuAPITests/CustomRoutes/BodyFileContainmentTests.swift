@@ -5,7 +5,8 @@ import LCWire
 import Testing
 
 /// A route's `bodyFile` never reads outside its routes folder: no absolute path, no `..`, no
-/// hidden file, no symlink that leads out, checked when the route is defined and at every read.
+/// hidden file, no symlink that leads out, no database or data-directory file, checked when the
+/// route is defined and at every read.
 @Suite struct BodyFileContainmentTests {
     let outside: TemporaryDirectory
     let routes: TemporaryDirectory
@@ -29,16 +30,45 @@ import Testing
     func start() throws -> TestServer { try TestServer.start { $0.routesPath = routes.path } }
 
     /// `OUTSIDE`: the other folder, absolute; `SIBLING`: the same, from the routes folder by `..`.
-    @Test(arguments: ["/etc/passwd", "OUTSIDE", "SIBLING", "sub/../SIBLING", "escape.txt", ".env", "sub/../.env"])
-    func aRouteFile_readingOutsideItsFolder_stopsTheStart(bodyFile: String) throws {
+    /// Each refused for its own reason, which the start's error names.
+    @Test(arguments: [
+        ("/etc/passwd", "must be a path relative"), ("OUTSIDE", "must be a path relative"),
+        ("SIBLING", "no '..'"), ("sub/../SIBLING", "no '..'"), ("sub/../.env", "no '..'"),
+        ("escape.txt", "leads outside"), (".env", "hidden"), (".lcemu/lcemu-dev-app-id.sqlite3", "hidden"),
+        ("missing.txt", "no file 'missing.txt' in the routes folder"), ("sub", "is not a regular file"),
+        ("copy.sqlite3", "is a database"), ("journal.sqlite3-wal", "is a database"), ("old.DB", "is a database"),
+        ("alias.sqlite3", "is a database"), ("to-db.txt", "is a database"),
+    ])
+    func aRouteFile_readingOutsideItsFolder_stopsTheStart(bodyFile: String, reason: String) throws {
         let written = bodyFile.replacingOccurrences(of: "OUTSIDE", with: outside.path("secret.txt"))
             .replacingOccurrences(of: "SIBLING", with: "../\(outside.url.lastPathComponent)/secret.txt")
+        try FileManager.default.createDirectory(atPath: routes.path(".lcemu"), withIntermediateDirectories: true)
+        for database in [".lcemu/lcemu-dev-app-id.sqlite3", "copy.sqlite3", "journal.sqlite3-wal", "old.DB"] {
+            try routes.write(database, "SQLite format 3")
+        }
+        // A database under another name, and another name for a database.
+        try FileManager.default.createSymbolicLink(atPath: routes.path("alias.sqlite3"), withDestinationPath: "hello.txt")
+        try FileManager.default.createSymbolicLink(atPath: routes.path("to-db.txt"), withDestinationPath: "copy.sqlite3")
         try routes.write("routes.json", route(written))
         #expect {
             _ = try start()
         } throws: { error in
-            "\(error)".contains("route 'f': response.bodyFile: ")
+            "\(error)".contains("route 'f': response.bodyFile: ") && "\(error)".contains(reason)
         }
+    }
+
+    /// `--data` inside the routes folder: none of its files is served, whatever its name.
+    @Test func theDataDirectory_isNeverServed_evenInsideTheRoutesFolder() throws {
+        try FileManager.default.createDirectory(atPath: routes.path("data"), withIntermediateDirectories: true)
+        try routes.write("data/notes.txt", "kept with the data")
+        try routes.write("routes.json", route("data/notes.txt"))
+        #expect {
+            _ = try TestServer.start { $0.routesPath = routes.path; $0.dataDirectory = routes.path("data") }
+        } throws: { error in
+            "\(error)".contains("inside the data directory")
+        }
+        // The same folder, served while it is not the data directory.
+        #expect(try start().inProcessClient(credentials: .none).get("/f").text == "kept with the data")
     }
 
     @Test func filesInsideTheFolder_areServed_alsoThroughASymlinkThatStaysInside() throws {
@@ -73,7 +103,8 @@ import Testing
         let admin = emulator.inProcessClient(credentials: .masterKey)
         #expect(try admin.post("/__admin/routes", json: ["id": "in", "request": ["path": "/in"], "response": ["bodyFile": "hello.txt"]]).status == 201)
         #expect(try emulator.inProcessClient(credentials: .none).get("/in").text == "hi there")
-        for file in ["/etc/passwd", "../\(outside.url.lastPathComponent)/secret.txt", "escape.txt"] {
+        try routes.write("copy.sqlite3", "SQLite format 3")
+        for file in ["/etc/passwd", "../\(outside.url.lastPathComponent)/secret.txt", "escape.txt", "copy.sqlite3"] {
             let refused = try admin.post("/__admin/routes", json: ["request": ["path": "/out"], "response": ["bodyFile": .string(file)]])
             #expect(refused.status == 400 && refused.json?["code"] == 1, "\(file)")
             #expect(refused.json?["error"]?.stringValue?.contains("response.bodyFile: ") == true, "\(file)")
@@ -85,5 +116,17 @@ import Testing
         let refused = try admin.post("/__admin/routes", json: ["request": ["path": "/pw"], "response": ["bodyFile": "/etc/passwd"]])
         #expect(refused.status == 400)
         #expect(refused.json?["error"]?.stringValue?.contains("response.bodyFile: this app has no routes folder") == true)
+    }
+
+    /// `--routes` naming a file: its folder (often the project, with `--data ./data`) is the file
+    /// routes' to read from, never a route added over HTTP with the published master key.
+    @Test func overHTTP_withARouteFile_noBodyFileIsAccepted() throws {
+        try routes.write("routes.json", route("hello.txt"))
+        let emulator = try TestServer.start { $0.routesPath = routes.path("routes.json") }
+        #expect(try emulator.inProcessClient(credentials: .none).get("/f").text == "hi there")
+        let refused = try emulator.inProcessClient(credentials: .masterKey)
+            .post("/__admin/routes", json: ["request": ["path": "/in"], "response": ["bodyFile": "hello.txt"]])
+        #expect(refused.status == 400 && refused.json?["code"] == 1)
+        #expect(refused.json?["error"]?.stringValue?.contains("only when --routes names a folder") == true)
     }
 }

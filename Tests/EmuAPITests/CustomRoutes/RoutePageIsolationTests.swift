@@ -43,7 +43,9 @@ import Testing
         }
     }
 
-    @Test func jsonAndPlainText_answerAsBefore() throws {
+    /// Passive types stay unsandboxed, but are `nosniff` too: a JSON or text body echoing the
+    /// caller is never guessed to be a page.
+    @Test func jsonAndPlainText_areNosniff_withoutASandbox() throws {
         _ = try admin.post("/__admin/routes", json: [
             "id": "j", "request": ["method": "GET", "path": "/j"], "response": ["json": ["code": 0]],
         ])
@@ -53,6 +55,7 @@ import Testing
         for path in ["/j", "/t"] {
             let answer = try device.get(path)
             #expect(answer.status == 200)
+            #expect(answer.headers["X-Content-Type-Options"] == "nosniff", "\(path)")
             #expect(answer.headers["Content-Security-Policy"] == nil, "\(path)")
         }
     }

@@ -32,20 +32,21 @@ final class APIHandler: HTTPHandler {
         // Web pages in the developer's browser never reach /__admin (AdminGuard), in any spelling.
         if let refusal = cors.admin.refusal(for: received) { return respond(journaled(refusal, exchange)) }
         if received.method == "OPTIONS" { return respond(journaled(cors.preflight(received), exchange)) }
-        // Regex matchers may spend the request's whole budget (50 ms, and as much again for a
-        // near-miss report): never on an event loop, whose other connections would wait.
-        guard !customRoutesMatchByRegex(received) else {
-            return pool.submit { [self] in proceed(received, requestId: requestId, exchange: exchange, respond: respond) }
+        // A request a regex route fits may spend its whole regex budget (50 ms): on the worker
+        // pool, never on an event loop, whose other connections would wait. The rest stay here.
+        let custom = customRouteLookup(received)
+        guard custom?.mayRunRegex != true else {
+            return pool.submit { [self] in proceed(received, custom, requestId: requestId, exchange: exchange, respond: respond) }
         }
-        proceed(received, requestId: requestId, exchange: exchange, respond: respond)
+        proceed(received, custom, requestId: requestId, exchange: exchange, respond: respond)
     }
 
     /// The pipeline after the admin guard and preflights: custom routes, the method-override
     /// envelope, routing, authentication, faults, then the route.
-    private func proceed(_ received: HTTPRequest, requestId: String, exchange: Exchange,
+    private func proceed(_ received: HTTPRequest, _ custom: CustomRouteLookup?, requestId: String, exchange: Exchange,
                          respond: @escaping @Sendable (HTTPResponse) -> Void) {
         var exchange = exchange
-        if answerCustomRoute(received, requestId: requestId, exchange: exchange, respond: respond) { return }
+        if let custom, answerCustomRoute(custom, requestId: requestId, exchange: exchange, respond: respond) { return }
         let request: HTTPRequest
         do {
             // spec §1.6: a text/plain POST may carry its method and credentials in the body.
@@ -61,7 +62,7 @@ final class APIHandler: HTTPHandler {
             // A GET of no route may be a file URL, `<base>/<key>` (APIHandler+RootFiles.swift).
             guard let file = rootFileRoute(method: request.method, path: request.path) else {
                 exchange.unmatched = error.code == .routeNotFound
-                return respond(finish(notFound(error, received: received), exchange))
+                return answerNotFound(error, received: received, lookup: custom, exchange: exchange, respond: respond)
             }
             (route, parameters) = file
         }
