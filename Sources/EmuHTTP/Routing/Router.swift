@@ -48,7 +48,9 @@ public struct Router<Value: Sendable>: Sendable {
         return found.sorted { ($0.pattern, $0.method) < ($1.pattern, $1.method) }
     }
 
-    static func segments(_ path: String) -> [Substring] {
+    /// A path's or pattern's segments as lookups walk them: empty ones skipped (`//a/b/` is
+    /// `a`, `b`). Public so that whoever keys a table by route path reads paths the same way.
+    public static func segments(_ path: String) -> [Substring] {
         path.split(separator: "/", omittingEmptySubsequences: true)
     }
 }

@@ -9,7 +9,7 @@ extension JournalRecord {
             "time": .string(LCDate(millisecondsSince1970: milliseconds).iso),
             "method": .string(request.method),
             "path": .string(Redaction.path(request.path)),
-            "query": .string(Redaction.query(request.query)),
+            "query": .string(Redaction.query(request.query) { SecretNames.isSecret($0, inBodyOf: request.path) }),
             "status": JSON(response.status),
             "code": errorCode.map { JSON($0) } ?? .null,
             "app": appId.map { JSON.string($0) } ?? .null,

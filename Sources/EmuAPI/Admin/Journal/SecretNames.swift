@@ -1,3 +1,5 @@
+import EmuHTTP
+
 /// The one rule for which named values are secrets, wherever they travel: header names, query
 /// parameters, form fields and JSON keys at any depth, in requests and responses alike. Names
 /// are compared without case and without separators (`session_token`, `sessionToken` and
@@ -33,13 +35,25 @@ enum SecretNames {
             || secretWords.contains { normalized.contains($0) } || keySuffixes.contains { normalized.hasSuffix($0) }
     }
 
-    /// Fields that are secrets only in the request body of one route: the six digits of the web
-    /// log-in's two-factor step (a `code` elsewhere is LeanCloud's error code).
-    static let fieldsByPath: [String: Set<String>] = ["/api/check_two_factor_auth_code": ["code"]]
+    /// Fields that are secrets only in the request of one route (body or query), keyed by the
+    /// path as the router reads it (`routePath`): a `code` elsewhere is LeanCloud's error code.
+    /// The web log-in's two-factor digits, the SMS code of `changePhoneNumber`, and OAuth's
+    /// authorization-code grant (`code`, PKCE's `code_verifier`), which LCEmu refuses but a
+    /// client may still send.
+    static let fieldsByPath: [String: Set<String>] = [
+        "/api/check_two_factor_auth_code": ["code"],
+        "/1.1/changePhoneNumber": ["code"],
+        "/oauth/access_token": ["code", "code_verifier"],
+    ]
 
     static func isSecret(_ name: some StringProtocol, inBodyOf path: String?) -> Bool {
         if isSecret(name) { return true }
-        guard let path, let fields = fieldsByPath[path] else { return false }
+        guard let path, let fields = fieldsByPath[routePath(path)] else { return false }
         return fields.contains(String(name))
+    }
+
+    /// A path as the router matches it: its non-empty segments (`//api/x/` answers as `/api/x`).
+    static func routePath(_ path: String) -> String {
+        "/" + Router<APIRoute>.segments(path).joined(separator: "/")
     }
 }

@@ -8,7 +8,14 @@ import Testing
 /// place it can travel: the table `JournalSecretTests` sends through the server and then looks
 /// for in the journal. Values are unique per case, so a hit names the case.
 struct SecretCase: Sendable, CustomTestStringConvertible {
-    enum Place: String, Sendable { case header, query, form, json, nestedJSON, envelope, path, urlInBody, referer }
+    enum Place: String, Sendable {
+        case header, query, form, json, nestedJSON, envelope, path, urlInBody, referer
+        /// A field secret on one route only (`name` is "<path> <field>"), in each place it goes.
+        case routeJSON, routeForm, routeText, routeQuery
+        /// Through a real `/1.1/batch`: a sub-request path carrying a secret, and a sub-request
+        /// body with a field secret on its route ("<path> <field>").
+        case batchPath, batchBody
+    }
     let place: Place
     let name: String
 
@@ -43,11 +50,33 @@ struct SecretCase: Sendable, CustomTestStringConvertible {
         "https://x.test/__auth/app/reset/#", "http://h/1.1/users/me?width=1&session_token=#",
     ]
 
+    /// Fields secret on one route only, in the spellings of the path the router still answers.
+    static let routeFields = [
+        "/1.1/changePhoneNumber code", "//1.1//changePhoneNumber/ code", "/api/check_two_factor_auth_code code",
+        "//api/check_two_factor_auth_code code", "/api/check_two_factor_auth_code/ code", "/oauth/access_token code",
+        "/oauth//access_token/ code_verifier",
+    ]
+
+    /// Sub-request paths in every form batch accepts (relative to /1.1, with or without it).
+    static let batchPaths = [
+        "/1.1/verifySmsCode/#", "/verifySmsCode/#", "verifySmsCode/#", "1.1/verifySmsCode/#", "//verifyMobilePhone//#",
+        "resetPasswordBySmsCode/#", "verifySm%73Code/#", "/1.1/verifySmsCode/#?x=1",
+    ]
+    static let batchBodies = ["changePhoneNumber code", "/1.1/changePhoneNumber code", "//1.1/changePhoneNumber/ code"]
+
     static let all: [SecretCase] =
         headers.map { SecretCase(place: .header, name: $0) }
         + [Place.query, .form, .json, .nestedJSON, .envelope].flatMap { place in fields.map { SecretCase(place: place, name: $0) } }
         + paths.map { SecretCase(place: .path, name: $0) }
         + urls.flatMap { [SecretCase(place: .urlInBody, name: $0), SecretCase(place: .referer, name: $0)] }
+        + [Place.routeJSON, .routeForm, .routeText, .routeQuery].flatMap { place in routeFields.map { SecretCase(place: place, name: $0) } }
+        + batchPaths.map { SecretCase(place: .batchPath, name: $0) } + batchBodies.map { SecretCase(place: .batchBody, name: $0) }
+
+    /// The path and field of a route case.
+    private var route: (path: String, field: String) {
+        let parts = name.split(separator: " ")
+        return (String(parts[0]), String(parts[1]))
+    }
 
     /// The request that carries the case's secret.
     func request() -> (method: String, target: String, body: [UInt8], headers: HTTPHeaders) {
@@ -70,6 +99,20 @@ struct SecretCase: Sendable, CustomTestStringConvertible {
             let url = name.replacingOccurrences(of: "#", with: value)
             return ("POST", "/1.1/classes/Post", json(["link": .string(url), "text": .string("see \(url) now")]), jsonType)
         case .referer: return ("GET", "/1.1/date", [], ["Referer": name.replacingOccurrences(of: "#", with: value)])
+        case .routeJSON:
+            return ("POST", route.path, json([route.field: .string(value), "mobilePhoneNumber": "+8618612345678"]), jsonType)
+        case .routeForm:
+            return ("POST", route.path, Array("grant_type=x&\(route.field)=\(value)".utf8), ["Content-Type": "application/x-www-form-urlencoded"])
+        case .routeText: return ("POST", route.path, Array("\(route.field)=\(value)&grant_type=x".utf8), ["Content-Type": "text/plain"])
+        case .routeQuery: return ("POST", "\(route.path)?\(route.field)=\(value)", [], [:])
+        case .batchPath:
+            let operation: JSON = ["method": "POST", "path": .string(name.replacingOccurrences(of: "#", with: value)),
+                                   "body": ["mobilePhoneNumber": "+8618612345678"]]
+            return ("POST", "/1.1/batch", json(["requests": [operation]]), jsonType)
+        case .batchBody:
+            let operation: JSON = ["method": "POST", "path": .string(route.path),
+                                   "body": [route.field: .string(value), "mobilePhoneNumber": "+8618612345678"]]
+            return ("POST", "/1.1/batch", json(["requests": [operation]]), jsonType)
         }
     }
 }

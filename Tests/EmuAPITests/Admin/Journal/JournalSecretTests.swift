@@ -98,5 +98,23 @@ import Testing
             #expect(!SecretNames.isSecret(name), "\(name)")
         }
         #expect(SecretNames.isSecret("code", inBodyOf: "/api/check_two_factor_auth_code"))
+        for path in ["//api/check_two_factor_auth_code", "/api/check_two_factor_auth_code/", "//1.1//changePhoneNumber//"] {
+            #expect(SecretNames.isSecret("code", inBodyOf: path), "\(path)")
+        }
+        for path in ["/1.1/classes/Post", "/1.1/requestChangePhoneNumber", "/api/login", "/1.1/batch", "/"] {
+            #expect(!SecretNames.isSecret("code", inBodyOf: path), "\(path)")
+        }
+    }
+
+    /// Path secrets are found in every spelling batch accepts; data that only looks alike is not masked.
+    @Test func theTextRule_masksPathSecretsWithOrWithoutPrefix_andNothingElse() {
+        for text in ["verifySmsCode/123456", "1.1/verifySmsCode/123456", "/verifyMobilePhone//123456",
+                     #"{"path":"resetPasswordBySmsCode/123456"}"#, "verifySm%73Code/123456", "__files/upload/app/123456"] {
+            #expect(!SecretText.masked(text).contains("123456"), "\(text)")
+        }
+        for text in ["/1.1/classes/Post/123456", "code=123456", "verifySmsCode", "/1.1/requestSmsCode", "100% done/123456"] {
+            #expect(SecretText.masked(text) == text, "\(text)")
+        }
+        #expect(SecretText.masked("?session_token=abc%26def&x=1") == "?session_token=\(Redaction.mask)&x=1")
     }
 }
