@@ -5,7 +5,7 @@ extension RunningBinary {
     /// hold one of the few threads (one per core) every async test of the run shares, and an
     /// async story whose captcha or code lives a minute could then wait that long.
     static func runAsync(_ arguments: [String], environment: [String: String] = [:],
-                         timeout: Double = 30) async throws -> Outcome {
+                         timeout: Double = defaultTimeout) async throws -> Outcome {
         try await offThePool { try run(arguments, environment: environment, timeout: timeout) }
     }
 

@@ -55,8 +55,13 @@ final class RunningBinary: @unchecked Sendable {
         _ = waitForExit(timeout: 10)
     }
 
+    /// How long a test waits for a child to start or end before it fails: a guard against a hang,
+    /// not a measure of speed. A clean clone's first full run, every test at once on 2 cores, was
+    /// seen to report a child's exit more than 30 s late.
+    static let defaultTimeout: Double = 120
+
     /// Starts `lcemu serve --port 0 …` and waits for its ready line.
-    static func serve(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> RunningBinary {
+    static func serve(_ arguments: [String], environment: [String: String] = [:], timeout: Double = defaultTimeout) throws -> RunningBinary {
         let binary = try RunningBinary(["serve", "--port", "0"] + arguments, environment: environment)
         try binary.waitUntilListening(timeout: timeout)
         return binary
@@ -64,7 +69,7 @@ final class RunningBinary: @unchecked Sendable {
 
     /// Reads the port from `listening on http(s)://HOST:PORT`, then waits for the banner's last
     /// line (`data:`), so tests can read the whole banner.
-    func waitUntilListening(timeout: Double = 30) throws {
+    func waitUntilListening(timeout: Double = defaultTimeout) throws {
         guard let line = standardOutput.line(containing: "listening on http", timeout: timeout) else {
             throw BinaryError("no 'listening on' line within \(timeout) s; stderr: \(standardError.text)")
         }
@@ -101,7 +106,7 @@ final class RunningBinary: @unchecked Sendable {
     }
 
     /// Runs `lcemu arguments…` to completion (killed after `timeout` seconds).
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Outcome {
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = defaultTimeout) throws -> Outcome {
         let binary = try RunningBinary(arguments, environment: environment)
         let termination = binary.waitForExit(timeout: timeout)
         return Outcome(termination: termination, output: binary.standardOutput.text, error: binary.standardError.text)
