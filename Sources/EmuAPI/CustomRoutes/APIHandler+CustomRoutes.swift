@@ -19,7 +19,7 @@ extension APIHandler {
         } catch {
             // Whether a custom route answers is unknown: neither a route nor the LeanCloud API may.
             logger.warning("custom routes: \(received.method) \(received.path) ran past the regex budget of a request")
-            respond(finish(CustomRouteErrors.regexBudgetSpent, exchange))
+            respond(finish(RequestRegexBudget.spentAnswer, exchange))
             return true
         }
         let context = TemplateContext(request: request, captures: match.captures, counter: match.counter, now: app.clock.now)

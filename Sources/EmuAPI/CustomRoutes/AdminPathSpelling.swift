@@ -1,3 +1,5 @@
+import Primitives
+
 /// Whether a path names the emulator's own `/__admin` (the admin API and the dashboard) in any
 /// spelling a client or a route file might use. Custom routes are tried before the router, so a
 /// route must never answer such a path, nor be defined on one: either would put a mock in front
@@ -19,7 +21,7 @@ enum AdminPathSpelling {
         var input = Array(text.utf8)[...]
         while let byte = input.popFirst() {
             if byte == UInt8(ascii: "%"), input.count >= 2,
-               let high = hexValue(input[input.startIndex]), let low = hexValue(input[input.startIndex + 1]) {
+               let high = Hex.value(of: input[input.startIndex]), let low = Hex.value(of: input[input.startIndex + 1]) {
                 bytes.append(high << 4 | low)
                 input = input.dropFirst(2)
             } else {
@@ -27,14 +29,5 @@ enum AdminPathSpelling {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

@@ -13,7 +13,7 @@ enum CustomRouteLimits {
     /// The time a request's `matches` matchers may take together, across every route tried (and
     /// once more for the near-miss report of a request none answers): the `$regex` figure, per
     /// request rather than per match, so the number of routes cannot multiply it. A request that
-    /// spends it is answered 500 (`CustomRouteErrors.regexBudgetSpent`).
+    /// spends it is answered 500 (`RequestRegexBudget.spentAnswer`).
     static let regexBudgetMillisecondsPerRequest = 50
     /// How many near misses a 404 reports.
     static let nearMisses = 3

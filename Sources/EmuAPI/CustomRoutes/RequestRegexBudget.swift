@@ -1,4 +1,5 @@
 import Foundation
+import LCWire
 
 /// The time one request's `matches` matchers may take together, across every route the request
 /// is tried against (`CustomRouteLimits.regexBudgetMillisecondsPerRequest`). Backtracking
@@ -24,5 +25,14 @@ final class RequestRegexBudget {
             throw Exhausted()
         }
         return found
+    }
+
+    /// The answer to a request whose budget ran out: which route would answer is unknown, so
+    /// none does. 500, not 400: the pattern is the route author's, and only backtracks this
+    /// badly on some inputs.
+    static var spentAnswer: APIResponse {
+        let budget = CustomRouteLimits.regexBudgetMillisecondsPerRequest
+        let message = "Custom routes: the request's regex matchers ran past their \(budget) ms budget; simplify the \"matches\" patterns."
+        return APIResponse(status: 500, json: [LCWireKey.code: 1, LCWireKey.error: .string(message)])
     }
 }

@@ -5,13 +5,19 @@ import LCWire
 /// One request on its way through `APIHandler`: what the journal records beside the answer.
 struct Exchange: Sendable {
     let received: HTTPRequest
+    /// Whether the request is for the admin surface in any spelling (`AdminPath`): worked out once,
+    /// asked by the admin guard, CORS and the faults.
+    let isAdmin: Bool
     let started = DispatchTime.now().uptimeNanoseconds
     /// The authenticated app, once known.
     var app: AppRuntime?
     /// No route answered.
     var unmatched = false
 
-    init(received: HTTPRequest) { self.received = received }
+    init(received: HTTPRequest) {
+        self.received = received
+        isAdmin = AdminPath.contains(received.path)
+    }
 }
 
 extension APIHandler {

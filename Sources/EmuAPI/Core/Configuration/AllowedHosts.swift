@@ -1,3 +1,5 @@
+import Primitives
+
 /// The `Host` header values the admin surface answers (`--allowed-hosts`): its defence against DNS
 /// rebinding, where a page of `http://evil.example:3000` has `evil.example` re-resolved to
 /// 127.0.0.1 and then calls this server as its own origin. Modelled on Vite's
@@ -64,16 +66,12 @@ public struct AllowedHosts: Sendable, Equatable {
             // An IPv6 literal: hex digits and colons (an IPv4 tail's dots), nothing a name has.
             let inside = host.utf8.dropFirst().dropLast()
             return host.hasSuffix("]") && inside.contains(UInt8(ascii: ":"))
-                && inside.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
+                && inside.allSatisfy { Hex.value(of: $0) != nil || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
         }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { part in
             (1...3).contains(part.utf8.count) && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(part)! <= 255
         }
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
     }
 
     private static func canonical(_ pattern: String) -> String {

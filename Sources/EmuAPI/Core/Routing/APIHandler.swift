@@ -30,8 +30,8 @@ final class APIHandler: HTTPHandler {
         let respond = logged(received, requestId: requestId, answer)
         let exchange = Exchange(received: received)
         // Web pages in the developer's browser never reach /__admin (AdminGuard), in any spelling.
-        if let refusal = cors.admin.refusal(for: received) { return respond(journaled(refusal, exchange)) }
-        if received.method == "OPTIONS" { return respond(journaled(cors.preflight(received), exchange)) }
+        if exchange.isAdmin, let refusal = cors.admin.refusal(for: received) { return respond(journaled(refusal, exchange)) }
+        if received.method == "OPTIONS" { return respond(journaled(cors.preflight(received, isAdmin: exchange.isAdmin), exchange)) }
         // A request a regex route fits may spend its whole regex budget (50 ms): on the worker
         // pool, never on an event loop, whose other connections would wait. The rest stay here.
         let custom = customRouteLookup(received)
@@ -77,7 +77,7 @@ final class APIHandler: HTTPHandler {
             return respond(finish(render(error, requestId: requestId, request: request), exchange))
         }
         exchange.app = apiRequest.app
-        if let app = apiRequest.app, !AdminPath.contains(request.path),
+        if let app = apiRequest.app, !exchange.isAdmin,
            let fault = app.faults.take(method: request.method, path: request.path) {
             return inject(fault, route: route, request: apiRequest, exchange: exchange, respond: respond)
         }
@@ -132,7 +132,7 @@ final class APIHandler: HTTPHandler {
     /// The response as sent: with the CORS headers, and kept by the journal.
     func finish(_ response: APIResponse, _ exchange: Exchange) -> HTTPResponse {
         var http = response.httpResponse
-        cors.decorate(&http, for: exchange.received)
+        cors.decorate(&http, for: exchange.received, isAdmin: exchange.isAdmin)
         return journaled(http, exchange, route: response.journalRoute, nearMisses: response.journalNearMisses)
     }
 

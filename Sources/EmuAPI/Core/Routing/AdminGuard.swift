@@ -27,10 +27,9 @@ struct AdminGuard: Sendable {
     /// Loopback names only and no other origin: the default, and what tests get.
     static let localOnly = AdminGuard(origins: .none, hosts: .none, boundHost: "127.0.0.1")
 
-    /// The 403 to answer instead of `request`, or nil when it may go on; nil for every path
-    /// outside the admin surface (`AdminPath`).
+    /// The 403 to answer instead of `request`, a request for the admin surface (the caller asked
+    /// `AdminPath`, once per request: `Exchange.isAdmin`), or nil when it may go on.
     func refusal(for request: HTTPRequest) -> HTTPResponse? {
-        guard AdminPath.contains(request.path) else { return nil }
         let host = request.headers["Host"]
         guard hosts.allows(hostHeader: host, boundHost: boundHost) else {
             return Self.refused(.adminHostRefused(host ?? ""))

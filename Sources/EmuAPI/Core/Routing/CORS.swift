@@ -15,8 +15,8 @@ struct CORS: Sendable {
     var admin = AdminGuard.localOnly
 
     /// The answer to any `OPTIONS` request: a preflight needs no authentication.
-    func preflight(_ request: HTTPRequest) -> HTTPResponse {
-        if AdminPath.contains(request.path) { return admin.preflight(request) }
+    func preflight(_ request: HTTPRequest, isAdmin: Bool) -> HTTPResponse {
+        if isAdmin { return admin.preflight(request) }
         var headers: HTTPHeaders = [
             "Access-Control-Allow-Origin": request.headers["Origin"] ?? "*",
             "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, OPTIONS",
@@ -36,8 +36,8 @@ struct CORS: Sendable {
     }
 
     /// The CORS headers of an answer to `request`.
-    func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
-        if AdminPath.contains(request.path) { return admin.decorate(&response, for: request) }
+    func decorate(_ response: inout HTTPResponse, for request: HTTPRequest, isAdmin: Bool) {
+        if isAdmin { return admin.decorate(&response, for: request) }
         if let origin = credentialedOrigin(of: request) {
             response.headers.set("Access-Control-Allow-Origin", origin)
             response.headers.add("Access-Control-Allow-Credentials", "true")

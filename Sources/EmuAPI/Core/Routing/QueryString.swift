@@ -81,8 +81,8 @@ package enum QueryString {
             switch byte {
             case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
-                guard index < end, let high = hexValue(text.utf8[index]),
-                      text.utf8.index(after: index) < end, let low = hexValue(text.utf8[text.utf8.index(after: index)]) else {
+                guard index < end, let high = Hex.value(of: text.utf8[index]),
+                      text.utf8.index(after: index) < end, let low = Hex.value(of: text.utf8[text.utf8.index(after: index)]) else {
                     malformed = true
                     bytes.append(byte)
                     continue
@@ -103,15 +103,6 @@ package enum QueryString {
             return true
         default:
             return false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        default: return nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The bytes a query parameter's value was percent-encoded from, before any UTF-8 decoding:
 /// what `JSONInput` parses when the decoded value shows a replaced byte (U+FFFD). It decodes
 /// like the HTTP parser (`+` is a space, a `%` that starts no escape stays literal).
@@ -22,7 +24,7 @@ enum RawQueryValue {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), bytes.endIndex - index >= 3,
-               let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+               let high = Hex.value(of: bytes[index + 1]), let low = Hex.value(of: bytes[index + 2]) {
                 decoded.append(high << 4 | low)
                 index += 3
             } else {
@@ -31,14 +33,5 @@ enum RawQueryValue {
             }
         }
         return decoded
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }
