@@ -3,6 +3,7 @@ import PackageDescription
 
 // Modules are layered one way, bottom to top:
 //   Primitives, CSQLite, COpenSSL, CEpoll, EmuDashboard -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
+//   -> EmuTestSupport (test targets only)
 // EmuDashboard holds the web dashboard's files (Sources/EmuDashboard/ui) as bytes, and nothing else.
 // Primitives (pure Swift, no Foundation: MD5, SHA-1, hex, constant-time compare, locks, standard
 // streams, a seeded generator, ASCII case-insensitive comparison) depends on nothing.
@@ -42,18 +43,21 @@ let package = Package(
         .target(name: "EmuAPI", dependencies: ["Primitives", "EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire", "EmuDashboard"]),
         .target(name: "LCClient", dependencies: ["LCWire"]),
         .target(name: "EmuTesting", dependencies: ["EmuAPI", "EmuHTTP", "LCClient"]),
+        // LCEmu's own test harness (TestServer and its tiers, TestClient, RunningBinary, fakes,
+        // `eventually`): a plain target, in no product, so it never ships to users.
+        .target(name: "EmuTestSupport", dependencies: ["EmuTesting", "EmuAPI", "EmuHTTP", "EmuTLS", "LCClient", "LCWire", "Primitives"]),
         .executableTarget(
             name: "LCEmuCLI",
             dependencies: ["Primitives", "EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto", "Primitives"]),
         .testTarget(name: "EmuSQLiteTests", dependencies: ["EmuSQLite"]),
-        .testTarget(name: "EmuHTTPTests", dependencies: ["Primitives", "EmuHTTP"]),
-        .testTarget(name: "EmuTLSTests", dependencies: ["EmuTLS", "EmuHTTP"]),
+        .testTarget(name: "EmuHTTPTests", dependencies: ["Primitives", "EmuHTTP", "EmuTestSupport"]),
+        .testTarget(name: "EmuTLSTests", dependencies: ["EmuTLS", "EmuHTTP", "EmuTestSupport"]),
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
-        .testTarget(name: "EmuAPITests", dependencies: ["Primitives", "EmuAPI", "EmuTesting", "EmuDashboard"]),
-        .testTarget(name: "LCClientTests", dependencies: ["LCClient"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "LCEmuCLI", "LCClient", "EmuTLS", "Primitives"]),
+        .testTarget(name: "EmuAPITests", dependencies: ["Primitives", "EmuAPI", "EmuTesting", "EmuTestSupport", "EmuDashboard"]),
+        .testTarget(name: "LCClientTests", dependencies: ["LCClient", "EmuTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "EmuTestSupport", "LCEmuCLI", "LCClient", "EmuTLS", "Primitives"]),
     ],
     swiftLanguageModes: [.v6]
 )
