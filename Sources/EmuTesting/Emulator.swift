@@ -24,9 +24,8 @@ import LCWire
 /// }
 /// ```
 ///
-/// The harnesses, from the top: `Emulator` (this one: async, an `LCApplication` ready to use),
-/// `TestServer` (synchronous raw HTTP exchanges through `TestClient`, for LCEmu's own tests),
-/// both around the server itself, `EmuAPI.EmulatorServer`.
+/// `Emulator` is the socket tier of LCEmu's own test harness (`EmulatorLaunch` opens both) with
+/// an `LCApplication` on top; `server` is the emulator itself, `EmuAPI.EmulatorServer`.
 public final class Emulator: Sendable {
     /// The running server.
     public let server: EmulatorServer
@@ -58,12 +57,10 @@ public final class Emulator: Sendable {
         transport: (any LCTransport)? = nil,
         configure: (inout EmulatorConfiguration) -> Void = { _ in }
     ) async throws -> Emulator {
-        var configuration = EmulatorConfiguration.forTesting(seeded: seeded)
+        var configuration = EmulatorLaunch.configuration(seeded: seeded)
         if !appOptions.isEmpty { configuration.apps[0].options = try AppOptions(json: appOptions) }
         configure(&configuration)
-        let server = try EmulatorServer(configuration: configuration)
-        try server.start()
-        return try Emulator(server: server, transport: transport)
+        return try Emulator(server: EmulatorLaunch.start(configuration), transport: transport)
     }
 
     private init(server: EmulatorServer, transport: (any LCTransport)?) throws {

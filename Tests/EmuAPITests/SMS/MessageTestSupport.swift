@@ -1,15 +1,16 @@
 @testable import EmuAPI
-import EmuTesting
+import EmuTestSupport
 import LCWire
 
-/// Emulators with captcha/SMS options, and the outbox reads the message tests share.
-enum MessageTestSupport {
-    static func start(_ configure: (inout MessageOptions) -> Void = { _ in }) throws -> TestServer {
-        try TestServer.start { configuration in
-            configure(&configuration.apps[0].options.messages)
-        }
+extension TestServer {
+    /// An emulator whose default app has these captcha/SMS options.
+    static func start(_ tier: Tier = .socket, messages: (inout MessageOptions) -> Void) throws -> TestServer {
+        try start(tier, configure: { messages(&$0.apps[0].options.messages) })
     }
+}
 
+/// The outbox reads and clock moves the message tests share.
+enum MessageTestSupport {
     static func app(_ emulator: TestServer) throws -> AppRuntime {
         guard let app = emulator.emulator.app(emulator.app.appId) else { throw TestFailure("no app") }
         return app

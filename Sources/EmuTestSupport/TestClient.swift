@@ -1,5 +1,6 @@
 import EmuAPI
 import EmuHTTP
+import EmuTLS
 import Foundation
 import LCWire
 
@@ -14,6 +15,8 @@ public struct TestClient: Sendable {
 
     public enum Transport: Sendable {
         case live(host: String, port: Int)
+        /// TLS, trusting the PEM certificate `trusting` for the name 127.0.0.1.
+        case tls(host: String, port: Int, trusting: String)
         case inProcess(EmulatorServer)
     }
 
@@ -64,6 +67,12 @@ public struct TestClient: Sendable {
         switch transport {
         case .live(let host, let port):
             let client = try BlockingHTTPClient(host: host, port: port)
+            let response = try client.request(method, target, headers: headers, body: body)
+            return Response(status: response.status, headers: response.headers, body: response.body)
+        case .tls(let host, let port, let trusted):
+            let client = try BlockingHTTPClient(host: host, port: port) { fd in
+                try TLSClientStream(fd: fd, serverName: "127.0.0.1", trusting: trusted)
+            }
             let response = try client.request(method, target, headers: headers, body: body)
             return Response(status: response.status, headers: response.headers, body: response.body)
         case .inProcess(let emulator):

@@ -3,13 +3,13 @@ import Foundation
 /// Everything a child process writes to one pipe, read on a background thread so the child
 /// never blocks on a full pipe. Waiting for a line blocks on a condition with a deadline: no sleep.
 // @unchecked: `data` and `finished` are read and written under `condition`.
-final class OutputCollector: @unchecked Sendable {
+public final class OutputCollector: @unchecked Sendable {
     private let condition = NSCondition()
     private var data = Data()
     private var finished = false
 
     /// Starts draining `handle` until end of file.
-    func drain(_ handle: FileHandle) {
+    public func drain(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = handle.availableData
@@ -23,7 +23,7 @@ final class OutputCollector: @unchecked Sendable {
     }
 
     /// The text so far.
-    var text: String {
+    public var text: String {
         condition.lock()
         defer { condition.unlock() }
         return String(decoding: data, as: UTF8.self)
@@ -31,7 +31,7 @@ final class OutputCollector: @unchecked Sendable {
 
     /// The first complete line containing `fragment`, waiting at most `timeout` seconds;
     /// nil at the deadline or when the pipe closes without it.
-    func line(containing fragment: String, timeout: Double) -> String? {
+    public func line(containing fragment: String, timeout: Double) -> String? {
         waitFor(timeout: timeout) { text, _ in
             text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 .first { $0.contains(fragment) }.map(String.init)
@@ -39,7 +39,7 @@ final class OutputCollector: @unchecked Sendable {
     }
 
     /// Waits until the writer closes the pipe; false at the deadline.
-    func waitForEnd(timeout: Double) -> Bool {
+    public func waitForEnd(timeout: Double) -> Bool {
         waitFor(timeout: timeout) { _, finished in finished ? true : nil } ?? false
     }
 

@@ -8,15 +8,15 @@ import Darwin
 /// A loopback TCP server that accepts connections, reads requests and never answers: a request
 /// in flight for as long as a test likes. It reports accepted and client-closed connections.
 // @unchecked: every stored property is a constant; sockets are used on one accept thread.
-final class SilentServer: @unchecked Sendable {
-    enum Event: Sendable { case accepted, closedByClient }
+public final class SilentServer: @unchecked Sendable {
+    public enum Event: Sendable { case accepted, closedByClient }
 
-    let port: Int
-    let events: AsyncStream<Event>
+    public let port: Int
+    public let events: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
     private let listener: Int32
 
-    init() throws {
+    public init() throws {
         (events, continuation) = AsyncStream<Event>.makeStream()
         #if os(Linux)
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -59,5 +59,5 @@ final class SilentServer: @unchecked Sendable {
         continuation.finish()
     }
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 }

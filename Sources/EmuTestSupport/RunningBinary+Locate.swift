@@ -5,7 +5,7 @@ extension RunningBinary {
     /// on `LCEmuCLI`, next to the test executable (Linux: `.build/<triple>/debug/`, where the
     /// `.xctest` is itself the executable; macOS: beside the `.xctest` bundle). `LCEMU_BINARY`
     /// overrides, e.g. to test a release build.
-    static func executable() throws -> URL {
+    public static func executable() throws -> URL {
         var candidates: [URL] = []
         if let override = ProcessInfo.processInfo.environment["LCEMU_BINARY"] {
             candidates.append(URL(fileURLWithPath: override))

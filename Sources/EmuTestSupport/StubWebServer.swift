@@ -4,19 +4,19 @@ import LCClient
 /// A stand-in for the cookie-session `/api` server of login-flows.md §2, with its pitfall: a
 /// log-in only logs in the `sid` session that `/api/captcha/login` created.
 // @unchecked: mutable state is read and written under `lock`.
-final class StubWebServer: @unchecked Sendable {
+public final class StubWebServer: @unchecked Sendable {
     private let lock = NSLock()
     private var sessions: [String: String?] = [:]   // sid → logged-in user
     private var nextSid = 0
-    let passwordSHA1: String
+    public let passwordSHA1: String
 
-    init(passwordSHA1: String) { self.passwordSHA1 = passwordSHA1 }
+    public init(passwordSHA1: String) { self.passwordSHA1 = passwordSHA1 }
 
-    func endSessions() { lock.withLock { for key in sessions.keys { sessions[key] = .some(nil) } } }
+    public func endSessions() { lock.withLock { for key in sessions.keys { sessions[key] = .some(nil) } } }
 
-    lazy var transport = StubTransport { [unowned self] request in self.answer(request) }
+    public lazy var transport = StubTransport { [unowned self] request in self.answer(request) }
 
-    func answer(_ request: LCHTTPRequest) -> LCHTTPResponse {
+    public func answer(_ request: LCHTTPRequest) -> LCHTTPResponse {
         let sid = request.headers["Cookie"]?.components(separatedBy: "; ").first { $0.hasPrefix("sid=") }.map { String($0.dropFirst(4)) }
         let form = String(decoding: request.body ?? Data(), as: UTF8.self)
         return lock.withLock {
@@ -43,8 +43,8 @@ final class StubWebServer: @unchecked Sendable {
         }
     }
 
-    static func envelope(_ data: String) -> LCHTTPResponse { StubTransport.json(200, #"{"code":0,"data":\#(data)}"#) }
-    static func failure(_ code: Int, _ key: String, _ text: String) -> LCHTTPResponse {
+    public static func envelope(_ data: String) -> LCHTTPResponse { StubTransport.json(200, #"{"code":0,"data":\#(data)}"#) }
+    public static func failure(_ code: Int, _ key: String, _ text: String) -> LCHTTPResponse {
         StubTransport.json(200, #"{"code":\#(code),"msg":{"\#(key)":"\#(text)"}}"#)
     }
 }

@@ -15,23 +15,23 @@ import Darwin
 /// #expect(server.waitForExit(timeout: 10) == .exited(0))
 /// ```
 // @unchecked: `port` is written once, by `serve`, before the value leaves the thread that made it.
-final class RunningBinary: @unchecked Sendable {
+public final class RunningBinary: @unchecked Sendable {
     /// How a process ended.
-    enum Termination: Equatable, Sendable {
+    public enum Termination: Equatable, Sendable {
         case exited(Int32)
         case signaled(Int32)
     }
 
-    let process = Process()
-    let standardOutput = OutputCollector()
-    let standardError = OutputCollector()
+    public let process = Process()
+    public let standardOutput = OutputCollector()
+    public let standardError = OutputCollector()
     private let ended = DispatchSemaphore(value: 0)
     /// Set by `serve`: the port of the "listening on" line.
-    private(set) var port = 0
+    public private(set) var port = 0
 
     /// Starts `lcemu arguments…` with the test's environment minus every `LCEMU_` variable (so a
     /// developer's shell cannot change the outcome), plus `environment`.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = try Self.executable()
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LCEMU_") }
@@ -58,10 +58,10 @@ final class RunningBinary: @unchecked Sendable {
     /// How long a test waits for a child to start or end before it fails: a guard against a hang,
     /// not a measure of speed. A clean clone's first full run, every test at once on 2 cores, was
     /// seen to report a child's exit more than 30 s late.
-    static let defaultTimeout: Double = 120
+    public static let defaultTimeout: Double = 120
 
     /// Starts `lcemu serve --port 0 …` and waits for its ready line.
-    static func serve(_ arguments: [String], environment: [String: String] = [:], timeout: Double = defaultTimeout) throws -> RunningBinary {
+    public static func serve(_ arguments: [String], environment: [String: String] = [:], timeout: Double = defaultTimeout) throws -> RunningBinary {
         let binary = try RunningBinary(["serve", "--port", "0"] + arguments, environment: environment)
         try binary.waitUntilListening(timeout: timeout)
         return binary
@@ -69,7 +69,7 @@ final class RunningBinary: @unchecked Sendable {
 
     /// Reads the port from `listening on http(s)://HOST:PORT`, then waits for the banner's last
     /// line (`data:`), so tests can read the whole banner.
-    func waitUntilListening(timeout: Double = defaultTimeout) throws {
+    public func waitUntilListening(timeout: Double = defaultTimeout) throws {
         guard let line = standardOutput.line(containing: "listening on http", timeout: timeout) else {
             throw BinaryError("no 'listening on' line within \(timeout) s; stderr: \(standardError.text)")
         }
@@ -82,12 +82,12 @@ final class RunningBinary: @unchecked Sendable {
         }
     }
 
-    func signal(_ number: Int32) {
+    public func signal(_ number: Int32) {
         kill(process.processIdentifier, number)
     }
 
     /// How the process ended, or nil if it still runs after `timeout` seconds.
-    func waitForExit(timeout: Double) -> Termination? {
+    public func waitForExit(timeout: Double) -> Termination? {
         guard ended.wait(timeout: .now() + timeout) == .success else { return nil }
         ended.signal()  // later callers (deinit) see the exit too
         _ = standardError.waitForEnd(timeout: 5)
@@ -97,23 +97,23 @@ final class RunningBinary: @unchecked Sendable {
     }
 
     /// The outcome of a command run to completion.
-    struct Outcome: Sendable {
-        var termination: Termination?
-        var output: String
-        var error: String
+    public struct Outcome: Sendable {
+        public var termination: Termination?
+        public var output: String
+        public var error: String
         /// The lines of standard error, without the final newline.
-        var errorLines: [Substring] { error.split(separator: "\n") }
+        public var errorLines: [Substring] { error.split(separator: "\n") }
     }
 
     /// Runs `lcemu arguments…` to completion (killed after `timeout` seconds).
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = defaultTimeout) throws -> Outcome {
+    public static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = defaultTimeout) throws -> Outcome {
         let binary = try RunningBinary(arguments, environment: environment)
         let termination = binary.waitForExit(timeout: timeout)
         return Outcome(termination: termination, output: binary.standardOutput.text, error: binary.standardError.text)
     }
 }
 
-struct BinaryError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct BinaryError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
