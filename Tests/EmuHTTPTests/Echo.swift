@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuHTTP
 
 /// The handler of the transport's tests (`TestServer.start(handler: Echo.handler)`): it answers

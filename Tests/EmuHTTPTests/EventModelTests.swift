@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Dispatch
 import EmuHTTP
 import Testing
@@ -11,8 +12,8 @@ import Testing
     static let models = HTTPEventModel.allCases
 
     @Test(arguments: models) func pipelinedRequests_areAnsweredInOrder(model: HTTPEventModel) throws {
-        let live = try LiveServer { $0.eventModel = model }
-        let client = try live.client()
+        let live = try TestServer.start(handler: Echo.handler) { $0.eventModel = model }
+        let client = try live.connect()
         try client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\n\r\n")
         for path in ["/a", "/b", "/c"] { #expect(try client.readResponse().bodyText == "GET \(path) ") }
     }
@@ -21,8 +22,8 @@ import Testing
         let handler = ClosureHTTPHandler { request, respond in
             DispatchQueue.global().async { respond(HTTPResponse(status: 200, contentType: "text/plain", body: request.path)) }
         }
-        let live = try LiveServer(configure: { $0.eventModel = model }, handler: handler)
-        let clients = try (0..<8).map { _ in try live.client() }
+        let live = try TestServer.start(handler: handler, configure: { $0.eventModel = model })
+        let clients = try (0..<8).map { _ in try live.connect() }
         for round in 0..<25 {
             for (index, client) in clients.enumerated() {
                 #expect(try client.request("GET", "/\(index)/\(round)").bodyText == "/\(index)/\(round)")
@@ -45,22 +46,22 @@ import Testing
                 answered.signal()
             }
         }
-        let live = try LiveServer(configure: { $0.eventModel = model }, handler: handler)
-        var leaving: BlockingHTTPClient? = try live.client()
+        let live = try TestServer.start(handler: handler, configure: { $0.eventModel = model })
+        var leaving: BlockingHTTPClient? = try live.connect()
         try leaving?.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         started.wait()
         leaving = nil  // closes the socket while the answer is pending
         release.signal()
         answered.wait()
-        #expect(try live.client().request("GET", "/next").bodyText == "quick")
+        #expect(try live.connect().request("GET", "/next").bodyText == "quick")
     }
 
     @Test(arguments: models) func anIdleConnection_isClosedAtItsDeadline(model: HTTPEventModel) throws {
-        let live = try LiveServer {
+        let live = try TestServer.start(handler: Echo.handler) {
             $0.eventModel = model
             $0.idleTimeout = 0.2
         }
-        let client = try live.client()
+        let client = try live.connect()
         #expect(try client.request("GET", "/once").status == 200)
         #expect(client.readsEOF())
     }

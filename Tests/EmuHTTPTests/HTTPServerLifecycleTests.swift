@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Dispatch
 import EmuHTTP
 import Primitives
@@ -5,9 +6,9 @@ import Testing
 
 @Suite struct HTTPServerLifecycleTests {
     @Test func thousandIdleConnections_doNotStarveAnotherClient() throws {
-        let live = try LiveServer()
-        let idle = try (0..<1000).map { _ in try live.client() }
-        let client = try live.client()
+        let live = try TestServer.start(handler: Echo.handler)
+        let idle = try (0..<1000).map { _ in try live.connect() }
+        let client = try live.connect()
         for i in 0..<10 { #expect(try client.request("GET", "/busy/\(i)").status == 200) }
         #expect(idle.count == 1000)
     }
@@ -25,16 +26,16 @@ import Testing
                 respond(HTTPResponse(status: 200, contentType: "text/plain", body: "done"))
             }
         }
-        let live = try LiveServer(configure: { $0.eventModel = model }, handler: handler)
-        let busy = try live.client()
-        let idle = try live.client()
+        let live = try TestServer.start(handler: handler, configure: { $0.eventModel = model })
+        let busy = try live.connect()
+        let idle = try live.connect()
         #expect(try idle.request("GET", "/quick").status == 200)
         try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         started.wait()
         let finished = DispatchSemaphore(value: 0)
         let clean = Locked(false)
         DispatchQueue.global().async {
-            clean.withValue { $0 = live.server.shutdown(gracePeriod: 5) }
+            clean.withValue { $0 = live.httpServer.shutdown(gracePeriod: 5) }
             finished.signal()
         }
         #expect(idle.readsEOF())  // idle connections close at once
@@ -44,6 +45,6 @@ import Testing
         #expect(response.headers["Connection"] == "close")
         finished.wait()
         #expect(clean.current)
-        #expect(throws: (any Error).self) { try live.client().request("GET", "/") }
+        #expect(throws: (any Error).self) { try live.connect().request("GET", "/") }
     }
 }

@@ -1,11 +1,12 @@
+import EmuTestSupport
 import EmuHTTP
 import Testing
 import Primitives
 
 @Suite struct HTTPServerLimitTests {
     private func expectRejected(_ raw: String, status: Int, configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
-        let live = try LiveServer(configure: configure)
-        let client = try live.client()
+        let live = try TestServer.start(handler: Echo.handler, configure: configure)
+        let client = try live.connect()
         try client.send(raw)
         let response = try client.readResponse()
         #expect(response.status == status)
@@ -56,31 +57,31 @@ import Primitives
     }
 
     @Test func idleConnection_isClosedAfterIdleTimeout() throws {
-        let live = try LiveServer { $0.idleTimeout = 0.2 }
-        let client = try live.client()
+        let live = try TestServer.start(handler: Echo.handler) { $0.idleTimeout = 0.2 }
+        let client = try live.connect()
         #expect(try client.request("GET", "/").status == 200)
         #expect(client.readsEOF())
     }
 
     @Test func connectionsBeyondTheLimit_get503() throws {
-        let live = try LiveServer { $0.maxConnections = 2 }
-        let first = try live.client(), second = try live.client()
+        let live = try TestServer.start(handler: Echo.handler) { $0.maxConnections = 2 }
+        let first = try live.connect(), second = try live.connect()
         #expect(try first.request("GET", "/").status == 200)
         #expect(try second.request("GET", "/").status == 200)
-        let third = try live.client()
+        let third = try live.connect()
         #expect(try third.readResponse().status == 503)
     }
 
     @Test func randomGarbage_neverStopsTheServer() throws {
-        let live = try LiveServer()
+        let live = try TestServer.start(handler: Echo.handler)
         var generator = SeededRandom(seed: 42)
         for _ in 0..<50 {
-            let client = try live.client(timeout: 2)
+            let client = try live.connect(timeout: 2)
             let bytes = (0..<Int(generator.next() % 300)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             try? client.send(bytes + Array("\r\n\r\n".utf8))
             _ = try? client.readResponse()
         }
-        #expect(try live.client().request("GET", "/alive").status == 200)
+        #expect(try live.connect().request("GET", "/alive").status == 200)
     }
 }
 

@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuHTTP
 import Testing
 
@@ -63,8 +64,8 @@ import Testing
     }
 
     /// A live server under `model` whose connections use the transport `make` builds.
-    func liveServer<T: ConnectionTransport>(_ model: HTTPEventModel, _ make: @escaping @Sendable (Int32) -> T) throws -> LiveServer {
-        try LiveServer(configure: {
+    func liveServer<T: ConnectionTransport>(_ model: HTTPEventModel, _ make: @escaping @Sendable (Int32) -> T) throws -> TestServer {
+        try TestServer.start(handler: Echo.handler, configure: {
             $0.eventModel = model
             $0.transportFactory = Factory(make: make)
         })
@@ -90,7 +91,7 @@ import Testing
     @Test(arguments: HTTPEventModel.allCases)
     func aReadThatMustWriteFirst_isRetriedOnceWritable(model: HTTPEventModel) throws {
         let server = try liveServer(model) { WritesFirst(fd: $0) }
-        let response = try server.client().request("POST", "/a", body: Array("hello".utf8))
+        let response = try server.connect().request("POST", "/a", body: Array("hello".utf8))
         #expect(response.status == 200)
         #expect(response.bodyText == "POST /a hello")
     }
@@ -98,7 +99,7 @@ import Testing
     @Test(arguments: HTTPEventModel.allCases)
     func inputHeldInsideTheTransport_isReadWithoutWaitingForTheSocket(model: HTTPEventModel) throws {
         let server = try liveServer(model) { HoldsInput(fd: $0) }
-        let client = try server.client()
+        let client = try server.connect()
         let body = String(repeating: "x", count: 300)
         let response = try client.request("PUT", "/held", body: Array(body.utf8))
         #expect(response.bodyText == "PUT /held " + body)
@@ -108,7 +109,7 @@ import Testing
     @Test(arguments: HTTPEventModel.allCases)
     func answersThatMustWaitToBeWritten_arriveWholeAndInOrder(model: HTTPEventModel) throws {
         let server = try liveServer(model) { Stutters(fd: $0) }
-        let client = try server.client()
+        let client = try server.connect()
         let body = String(repeating: "0123456789", count: 6_000)
         try client.send("PUT /1 HTTP/1.1\r\nHost: x\r\nContent-Length: 60000\r\n\r\n\(body)GET /2 HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try client.readResponse().bodyText == "PUT /1 " + body)

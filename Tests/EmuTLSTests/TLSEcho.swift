@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuHTTP
 
 /// The handler of the TLS tests (`TestServer.start(.tls, handler: TLSEcho.handler)`): it answers

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuHTTP
 import EmuTLS
 import EmuTesting
@@ -10,7 +11,7 @@ import Testing
 @Suite struct AdminAccessBinaryTests {
     @Test func theOptions_openAdminToTheNamesAndOriginsGiven_andTheCertificatesNames() throws {
         let data = try TemporaryDirectory()
-        let server = try RunningBinary.serve(
+        let server = try TestServer.start(.binary, arguments: 
             ["--data", data.path, "--allowed-hosts", "lcemu.internal", "--tls-self-signed", "--tls-names", "lcemu.test,*.dev.test"],
             environment: ["LCEMU_ADMIN_ORIGINS": "http://localhost:5173"])
         let banner = server.standardOutput.text

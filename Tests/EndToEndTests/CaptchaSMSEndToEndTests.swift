@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuTesting
 import Foundation
@@ -12,7 +13,7 @@ import Glibc
 @Suite struct CaptchaSMSEndToEndTests {
     let app = AppConfiguration(appId: "sms", appKey: "sms-key", masterKey: "sms-master")
 
-    func client(_ server: RunningBinary, _ credentials: TestClient.Credentials = .appKey) -> TestClient {
+    func client(_ server: TestServer, _ credentials: TestClient.Credentials = .appKey) -> TestClient {
         server.client(app: app, credentials: credentials)
     }
 
@@ -23,7 +24,7 @@ import Glibc
               "requireCaptchaForSms":true,"captchaFixedCode":"K7AW","fixedSmsCodes":{"+8618600000000":"123456"}}}]}
             """)
         let arguments = ["--config", config, "--data", directory.path("data"), "--no-seed"]
-        var server = try await RunningBinary.serveAsync(arguments)
+        var server = try await TestServer.startAsync(.binary, arguments: arguments)
         let phone: JSON = "18600000000"
         #expect(try client(server).post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": phone]).json?["code"] == 608)
 
@@ -50,7 +51,7 @@ import Glibc
         let kept = try #require(try admin.get("/__admin/outbox?phone=18600000002").json?["results"]?[0]?["code"]?.stringValue)
         server.signal(SIGTERM)
         #expect(server.waitForExit(timeout: 10) == .exited(0))
-        server = try await RunningBinary.serveAsync(arguments)
+        server = try await TestServer.startAsync(.binary, arguments: arguments)
         #expect(try client(server, .masterKey).get("/__admin/outbox").json?["results"]?.arrayValue?.isEmpty == true)
         #expect(try client(server).post("/1.1/verifySmsCode/\(kept)", json: ["mobilePhoneNumber": "18600000002"]).text == "{}")
     }

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Dispatch
 import EmuTesting
 import Foundation
@@ -13,21 +14,9 @@ import Testing
 
     init() throws { directory = try TemporaryDirectory() }
 
-    /// Polls `condition` until it holds or 20 seconds pass.
-    func eventually(_ condition: @escaping @Sendable () throws -> Bool) async throws -> Bool {
-        try await RunningBinary.offThePool {
-            let deadline = DispatchTime.now() + .seconds(20)
-            while DispatchTime.now() < deadline {
-                if try condition() { return true }
-                usleep(50_000)
-            }
-            return try condition()
-        }
-    }
-
     @Test func aChangedRouteFile_isReloadedWhileRunning_andShadowingIsLogged() async throws {
         let file = try directory.write("routes.json", #"[{"id":"v","request":{"path":"/v"},"response":{"json":{"v":1}}},{"id":"date","request":{"method":"GET","path":"/1.1/date"},"response":{"json":{"mocked":true}}}]"#)
-        let server = try await RunningBinary.serveAsync(["--data", ":memory:", "--no-seed"], environment: ["LCEMU_ROUTES": file])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", ":memory:", "--no-seed"], environment: ["LCEMU_ROUTES": file])
         let client = server.client(credentials: .none)
         #expect(try await RunningBinary.offThePool { try client.get("/v").json?["v"] } == 1)
         #expect(server.standardError.text.contains("route 'date' (\(file)) shadows the LeanCloud route GET /1.1/date"))
@@ -46,7 +35,7 @@ import Testing
     @Test func theIssuesFileReadingRoute_isRefused_butTheRoutesFolderServes() async throws {
         try directory.write("routes.json", "[]")
         try directory.write("hello.txt", "hi there")
-        let server = try await RunningBinary.serveAsync(["--data", ":memory:", "--no-seed", "--routes", directory.path])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", ":memory:", "--no-seed", "--routes", directory.path])
         let admin = server.client(credentials: .masterKey), device = server.client(credentials: .none)
         let (refused, served) = try await RunningBinary.offThePool {
             let refused = try admin.post("/__admin/routes", json: ["id": "pw", "request": ["path": "/pw"], "response": ["bodyFile": "/etc/passwd"]])

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuTesting
 import Foundation
@@ -40,7 +41,7 @@ import Testing
 
     @Test func damageUnderARunningServer_makesTheHealthcheckFail() async throws {
         try fill()
-        let server = try await RunningBinary.serveAsync(["--data", data.path, "--no-seed"])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", data.path, "--no-seed"])
         let url = "http://127.0.0.1:\(server.port)"
         #expect(try await RunningBinary.runAsync(["healthcheck", "--url", url]).termination == .exited(0))
         try damage()

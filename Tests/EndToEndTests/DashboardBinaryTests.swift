@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuTesting
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 @Suite struct DashboardBinaryTests {
     @Test func banner_printsTheDashboardAndAOneTimeLink_thatWorksOnce() async throws {
         let data = try TemporaryDirectory()
-        let server = try await RunningBinary.serveAsync(["--data", data.path("db")])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", data.path("db")])
         // The banner is one write, but the pipe may hand it over in pieces: wait for its last line.
         _ = try #require(server.standardOutput.line(containing: "  data:", timeout: 10))
         let lines = server.standardOutput.text.split(separator: "\n").map(String.init)

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuTesting
 import Foundation
@@ -26,14 +27,14 @@ import Glibc
         let extra = try directory.write("Extra.json", #"[{"objectId":"65a1f0c0e4b0a1d2c3f50009","note":"imported"}]"#)
 
         // 1. A server seeds the fresh database; an import writes beside it; the server is killed.
-        let first = try RunningBinary.serve(["--data", data, "--seed", seed])
+        let first = try TestServer.start(.binary, arguments: ["--data", data, "--seed", seed])
         #expect(try RunningBinary.run(["import", extra, "--data", data]).termination == .exited(0))
         first.signal(SIGKILL)
         #expect(first.waitForExit(timeout: 10) == .signaled(SIGKILL))
         #expect(try objects("Extra", data: data) == ["65a1f0c0e4b0a1d2c3f50009"])
 
         // 2. A reset acknowledged with 200 (empties everything, reloads the seed), then SIGKILL.
-        let second = try RunningBinary.serve(["--data", data, "--seed", seed])
+        let second = try TestServer.start(.binary, arguments: ["--data", data, "--seed", seed])
         let master = TestClient(transport: .live(host: "127.0.0.1", port: second.port), app: .development, credentials: .masterKey)
         #expect(try master.post("/__admin/reset").status == 200)
         second.signal(SIGKILL)
@@ -44,7 +45,7 @@ import Glibc
         #expect(try objects("Post", data: data) == ["65a1f0c0e4b0a1d2c3f50001"])
 
         // 3. A restart after the kill serves the recovered database.
-        let third = try RunningBinary.serve(["--data", data, "--seed", seed])
+        let third = try TestServer.start(.binary, arguments: ["--data", data, "--seed", seed])
         let client = TestClient(transport: .live(host: "127.0.0.1", port: third.port), app: .development, credentials: .appKey)
         #expect(try client.get("/1.1/date").status == 200)
     }
@@ -52,7 +53,7 @@ import Glibc
     @Test func acknowledgedObjectWrites_surviveSIGKILL() throws {
         let directory = try TemporaryDirectory()
         let data = directory.path("data")
-        let server = try RunningBinary.serve(["--data", data, "--no-seed"])
+        let server = try TestServer.start(.binary, arguments: ["--data", data, "--no-seed"])
         let client = server.client()
         var ids: [String] = []
         for n in 0..<20 {
@@ -65,7 +66,7 @@ import Glibc
         server.signal(SIGKILL)
         #expect(server.waitForExit(timeout: 10) == .signaled(SIGKILL))
 
-        let restarted = try RunningBinary.serve(["--data", data, "--no-seed"])
+        let restarted = try TestServer.start(.binary, arguments: ["--data", data, "--no-seed"])
         let again = TestClient(transport: .live(host: "127.0.0.1", port: restarted.port), app: .development, credentials: .appKey)
         let count = try again.get("/1.1/classes/Crash?count=1&limit=0").json?["count"]
         #expect(count == 20)

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuTesting
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ import Testing
     init() throws { data = try TemporaryDirectory() }
 
     @Test func portInUse_exits1_withOneLineNamingTheAddress() async throws {
-        let holder = try await RunningBinary.serveAsync(["--data", ":memory:", "--no-seed"])
+        let holder = try await TestServer.startAsync(.binary, arguments: ["--data", ":memory:", "--no-seed"])
         // At the default level an info line about the fresh database would come first.
         let outcome = try await RunningBinary.runAsync(["serve", "--host", "127.0.0.1", "--port", "\(holder.port)",
                                                         "--data", data.path, "--no-seed", "--log-level", "warning"])

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuHTTP
 import EmuTesting
@@ -10,14 +11,14 @@ import Glibc
 
 /// The real binary from start to shutdown.
 @Suite struct LifecycleTests {
-    func client(_ server: RunningBinary, app: AppConfiguration = .development,
+    func client(_ server: TestServer, app: AppConfiguration = .development,
                 credentials: TestClient.Credentials = .signedAppKey) -> TestClient {
         server.client(app: app, credentials: credentials)
     }
 
     @Test func serve_answers_passesHealthcheck_andStopsCleanlyOnSIGTERM() async throws {
         let data = try TemporaryDirectory()
-        let server = try await RunningBinary.serveAsync(["--data", data.path, "--no-seed"])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", data.path, "--no-seed"])
 
         let health = try BlockingHTTPClient(host: "127.0.0.1", port: server.port).request("GET", "/__admin/health")
         #expect(health.status == 200)
@@ -51,20 +52,20 @@ import Glibc
         ])
         try server.waitUntilListening()
         #expect(server.standardOutput.text.contains("app id:     env-app"))
-        #expect(try client(server, app: app).get("/1.1/date").status == 200)
-        #expect(try client(server, app: app, credentials: .masterKey).post("/__admin/reset").status == 200)
+        #expect(try server.client(app: app).get("/1.1/date").status == 200)
+        #expect(try server.client(app: app, credentials: .masterKey).post("/__admin/reset").status == 200)
         #expect(FileManager.default.fileExists(atPath: data.path("env-app.sqlite3")))
         #expect(!server.standardError.text.contains("[info]"))
     }
 
     @Test func debugLogging_writesOneLinePerRequest_infoNone() async throws {
         let data = try TemporaryDirectory()
-        let verbose = try await RunningBinary.serveAsync(["--data", data.path("a"), "--no-seed", "--log-level", "debug"])
+        let verbose = try await TestServer.startAsync(.binary, arguments: ["--data", data.path("a"), "--no-seed", "--log-level", "debug"])
         #expect(try verbose.client().get("/1.1/date?session_token=SECRET").status == 200)
         let line = verbose.standardError.line(containing: "GET /1.1/date 200", timeout: 10)
         #expect(line?.hasPrefix("[debug] ") == true)
         #expect(line?.contains("SECRET") == false)
-        let quiet = try await RunningBinary.serveAsync(["--data", data.path("b"), "--no-seed", "--log-level", "info"])
+        let quiet = try await TestServer.startAsync(.binary, arguments: ["--data", data.path("b"), "--no-seed", "--log-level", "info"])
         #expect(try quiet.client().get("/1.1/date").status == 200)
         quiet.signal(SIGTERM)
         _ = quiet.waitForExit(timeout: 10)
@@ -73,7 +74,7 @@ import Glibc
 
     @Test func commandLine_winsOverTheEnvironment() async throws {
         let data = try TemporaryDirectory()
-        let server = try await RunningBinary.serveAsync(["--data", data.path, "--no-seed", "--log-level", "info"],
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", data.path, "--no-seed", "--log-level", "info"],
                                              environment: ["LCEMU_LOG_LEVEL": "loud", "LCEMU_PORT": "abc"])
         #expect(server.port > 0)
     }
@@ -86,7 +87,7 @@ import Glibc
               {"appId":"shop","appKey":"shop-key","masterKey":"shop-master"}
             ]}
             """)
-        let server = try await RunningBinary.serveAsync(["--config", config, "--data", directory.path("data"), "--no-seed"])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--config", config, "--data", directory.path("data"), "--no-seed"])
         let banner = server.standardOutput.text
         #expect(banner.contains("app id:     blog (default)") && banner.contains("app id:     shop"))
         #expect(banner.contains("sign skew:  ±60 s"))
@@ -109,7 +110,7 @@ import Glibc
 
     @Test func signMaxSkew_fromTheCommandLine_refusesOldSignatures() async throws {
         let data = try TemporaryDirectory()
-        let server = try await RunningBinary.serveAsync(["--data", data.path, "--no-seed", "--sign-max-skew", "30"])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", data.path, "--no-seed", "--sign-max-skew", "30"])
         let app = AppConfiguration.development
         let old = Int64(Date().timeIntervalSince1970 * 1000) - 60_000
         let sign = LCRequestSignature.make(key: app.appKey, timestamp: old, master: false)

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuTesting
 import LCWire
@@ -37,7 +38,7 @@ enum SeedAccessStory {
     @Test func privatePosts_needTheTestUsersSession_inTheRealBinary() async throws {
         let data = try TemporaryDirectory()
         let seed = try #require(SeedLocator.defaultDirectory())
-        let server = try await RunningBinary.serveAsync(["--data", data.path, "--seed", seed])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", data.path, "--seed", seed])
         let anonymous = server.client()
         try SeedAccessStory.run(anonymous)
         var master = anonymous

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Testing
 
 /// What a terminal and a CI script get besides the commands: the version and shell completions,

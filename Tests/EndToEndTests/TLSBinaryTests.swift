@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuHTTP
 import EmuTLS
 import EmuTesting
@@ -12,7 +13,7 @@ import Testing
     ]
 
     /// A client that trusts only `certificatePEM` and checks it covers `serverName`.
-    static func client(_ server: RunningBinary, serverName: String = "127.0.0.1", trusting certificatePEM: String) throws -> BlockingHTTPClient {
+    static func client(_ server: TestServer, serverName: String = "127.0.0.1", trusting certificatePEM: String) throws -> BlockingHTTPClient {
         try BlockingHTTPClient(host: "127.0.0.1", port: server.port, timeout: 10) {
             try TLSClientStream(fd: $0, serverName: serverName, trusting: certificatePEM)
         }
@@ -20,7 +21,7 @@ import Testing
 
     @Test func selfSigned_servesTheAPI_overHTTPS_withHTTPSLocations() throws {
         let data = try TemporaryDirectory()
-        let server = try RunningBinary.serve(["--data", data.path, "--tls-self-signed"])
+        let server = try TestServer.start(.binary, arguments: ["--data", data.path, "--tls-self-signed"])
         #expect(server.standardOutput.text.contains("listening on https://127.0.0.1:\(server.port)"))
         let certificatePath = data.path("tls/self-signed-cert.pem")
         #expect(server.standardOutput.text.contains("  tls:        self-signed \(certificatePath)"))
@@ -41,7 +42,7 @@ import Testing
         let data = try TemporaryDirectory()
         let certificatePath = data.path("tls/self-signed-cert.pem")
         func start(_ extra: [String] = []) throws -> String {
-            let server = try RunningBinary.serve(["--data", data.path, "--tls-self-signed"] + extra)
+            let server = try TestServer.start(.binary, arguments: ["--data", data.path, "--tls-self-signed"] + extra)
             server.signal(SIGTERM)
             #expect(server.waitForExit(timeout: 10) == .exited(0), "\(extra) \(server.standardOutput.text) \(server.standardError.text)")
             return try String(contentsOfFile: certificatePath, encoding: .utf8)
@@ -50,7 +51,7 @@ import Testing
         #expect(try start() == first)
         let renamed = try start(["--tls-names", "lcemu.test"])
         #expect(renamed != first)
-        let server = try RunningBinary.serve(["--data", data.path, "--tls-self-signed", "--tls-names", "lcemu.test"])
+        let server = try TestServer.start(.binary, arguments: ["--data", data.path, "--tls-self-signed", "--tls-names", "lcemu.test"])
         #expect(try Self.client(server, serverName: "lcemu.test", trusting: renamed).request("GET", "/__admin/health").status == 200)
     }
 
@@ -59,14 +60,14 @@ import Testing
         let certificate = try SelfSignedCertificate.generate()
         let certFile = try data.write("cert.pem", certificate.certificatePEM)
         let keyFile = try data.write("key.pem", certificate.privateKeyPEM)
-        let server = try RunningBinary.serve(["--data", data.path, "--tls-cert", certFile, "--tls-key", keyFile])
+        let server = try TestServer.start(.binary, arguments: ["--data", data.path, "--tls-cert", certFile, "--tls-key", keyFile])
         #expect(server.standardOutput.text.contains("  tls:        \(certFile)"))
         #expect(try Self.client(server, trusting: certificate.certificatePEM).request("GET", "/__admin/health").status == 200)
     }
 
     @Test func healthcheck_speaksTLS_whenTheServerDoes() throws {
         let data = try TemporaryDirectory()
-        let server = try RunningBinary.serve(["--data", data.path], environment: ["LCEMU_TLS_SELF_SIGNED": "1"])
+        let server = try TestServer.start(.binary, arguments: ["--data", data.path], environment: ["LCEMU_TLS_SELF_SIGNED": "1"])
         let environment = ["LCEMU_TLS_SELF_SIGNED": "1", "LCEMU_PORT": "\(server.port)", "LCEMU_DATA": data.path]
         let healthy = try RunningBinary.run(["healthcheck"], environment: environment)
         #expect(healthy.termination == .exited(0), "\(healthy.output)")

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuTesting
 import Foundation
@@ -30,7 +31,7 @@ import Testing
         let seedDirectory = directory.path("seed")
         try FileManager.default.createDirectory(atPath: seedDirectory, withIntermediateDirectories: true)
         try directory.write("seed/Post.json", #"[{"title":"seeded"}]"#)
-        let server = try await RunningBinary.serveAsync(["--data", data, "--seed", seedDirectory])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", data, "--seed", seedDirectory])
         let store = try AppDataFile(appId: AppConfiguration.development.appId, dataDirectory: data, create: false)
         defer { try? store.close() }
         #expect(try store.exportRecords(className: "Post").map { $0.fields["title"] } == ["one", "two", "three"])

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuTesting
 import Foundation
@@ -13,7 +14,7 @@ import Testing
             {"apps":[{"appId":"web","appKey":"web-key","masterKey":"web-master",
               "options":{"webLoginPitfall":false,"webLoginCsrf":false,"oauthExpiresIn":90}}]}
             """)
-        let server = try await RunningBinary.serveAsync(["--data", data.path("db"), "--config", config])
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", data.path("db"), "--config", config])
         let app = AppConfiguration(appId: "web", appKey: "web-key", masterKey: "web-master")
         let client = server.client(app: app, credentials: .masterKey)
         #expect(try client.post("/1.1/classes/_User", json: ["username": "bob", "password": "secret"]).status == 201)

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

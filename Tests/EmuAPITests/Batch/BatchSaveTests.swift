@@ -1,17 +1,18 @@
+import EmuTestSupport
 import EmuTesting
 import LCWire
 import Testing
 
 @Suite struct BatchSaveTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
     private func save(_ tier: Tier, _ requests: [JSON]) throws -> TestClient.Response {
         try emulator.client(tier).post("/1.1/batch/save", json: ["requests": .array(requests)])
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func save_createsChildFirst_andPointsParentAtIt(tier: Tier) throws {
         let response = try save(tier, [
             ["method": "POST", "path": "/1.1/classes/Child", "new": true, "body": ["__internalId": "c1", "name": "kid"]],
@@ -30,7 +31,7 @@ import Testing
         #expect(try emulator.stored("Child", childId)?.fields == ["name": "kid"])
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func save_keysUpdates_byObjectId_andPassesWhereAsJSONText(tier: Tier) throws {
         let created = try save(tier, [["method": "POST", "path": "/1.1/classes/Foo", "body": ["__internalId": "f", "like": 1]]])
         let id = try #require(created.json?["f"]?["objectId"]?.stringValue)
@@ -52,7 +53,7 @@ import Testing
         #expect(response.json?["u1"]?["sessionToken"] == "tok123")
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func save_failure_answersThatError_andRollsBackPlainObjectWrites(tier: Tier) throws {
         let response = try save(tier, [
             ["method": "POST", "path": "/1.1/classes/Kept", "body": ["__internalId": "k", "n": 1]],

@@ -1,11 +1,12 @@
+import EmuTestSupport
 import EmuTesting
 import LCWire
 import Testing
 
 @Suite struct BatchTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
     private func batch(_ tier: Tier, _ requests: [JSON], credentials: TestClient.Credentials = .appKey) throws -> [JSON] {
         let response = try emulator.client(tier, credentials: credentials).post("/1.1/batch", json: ["requests": .array(requests)])
@@ -13,7 +14,7 @@ import Testing
         return try #require(response.json?.arrayValue)
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func batch_answersOneItemPerRequest_inOrder(tier: Tier) throws {
         let items = try batch(tier, [
             ["method": "GET", "path": "/1.1/date"],
@@ -30,7 +31,7 @@ import Testing
         for item in items { #expect(item.objectValue?.count == 1) }
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func batch_turnsParamsIntoQueryParameters(tier: Tier) throws {
         let items = try batch(tier, [[
             "method": "get", "path": "/1.1/test/echo/abc?x=1",
@@ -53,7 +54,7 @@ import Testing
         #expect(echo["contentType"] == "application/json")
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func batch_refusesMasterOnlySubRequest_forAppKey(tier: Tier) throws {
         let request: JSON = ["method": "GET", "path": "/1.1/test/master"]
         #expect(try batch(tier, [request]) == [["error": ["code": 401, "error": "Unauthorized."]]])
@@ -70,7 +71,7 @@ import Testing
         #expect(items == [["error": ["code": 1, "error": "A batch request cannot contain batch requests."]]])
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func batch_runsOneDeletePerCommaJoinedId_andReportsFirstError(tier: Tier) throws {
         let items = try batch(tier, [
             ["method": "DELETE", "path": "/1.1/test/items/a1,a2"],

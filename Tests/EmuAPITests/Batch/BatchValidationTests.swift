@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuTesting
 import LCWire
 import Testing
@@ -16,9 +17,9 @@ import Testing
          "Malformed batch request at index 0: \"params\" is not an object."),
     ]
 
-    @Test(arguments: malformed, [Tier.inProcess, .live])
+    @Test(arguments: malformed, Tier.inProcessAndSocket)
     func malformedBatch_isRefusedWhole_with107(body: (String, String), tier: Tier) throws {
-        let emulator = try RoutedTestServer()
+        let emulator = try TestServer.start(open: TestRoutes.emulator)
         for path in ["/1.1/batch", "/1.1/batch/save"] {
             let response = try emulator.client(tier).send("POST", path, body: Array(body.0.utf8))
             #expect(response.status == 400)
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func malformedElement_stopsTheBatchBeforeAnythingRuns() throws {
-        let emulator = try RoutedTestServer()
+        let emulator = try TestServer.start(open: TestRoutes.emulator)
         let body = #"{"requests":[{"method":"DELETE","path":"/1.1/test/items/a"},{"method":"DELETE"}]}"#
         let response = try emulator.client(.inProcess).send("POST", "/1.1/batch", body: Array(body.utf8))
         #expect(response.status == 400)
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func batchOfMoreThan1000Requests_isRefused() throws {
-        let emulator = try RoutedTestServer()
+        let emulator = try TestServer.start(open: TestRoutes.emulator)
         let requests = JSON.array(Array(repeating: ["method": "GET", "path": "/1.1/date"], count: 1001))
         let response = try emulator.client(.inProcess).post("/1.1/batch", json: ["requests": requests])
         #expect(response.status == 400)

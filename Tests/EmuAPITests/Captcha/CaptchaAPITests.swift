@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import LCWire
@@ -5,7 +6,7 @@ import Testing
 
 @Suite struct CaptchaAPITests {
     @Test func requestCaptcha_answersTokenAndURLOnThisServer() throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let response = try emulator.client().get("/1.1/requestCaptcha")
         #expect(response.status == 200)
         let token = try #require(response.json?["captcha_token"]?.stringValue)
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func captchaImage_servesThePNGWithoutKeys_atTheRequestedSize() throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let token = try #require(try emulator.inProcessClient().get("/1.1/requestCaptcha?width=150&height=50").json?["captcha_token"]?.stringValue)
         let response = try emulator.client(credentials: .none).get("/1.1/captchaImage?appId=\(emulator.app.appId)&token=\(token)")
         #expect(response.status == 200)
@@ -31,14 +32,14 @@ import Testing
 
     @Test(arguments: ["width=59", "width=201", "height=29", "height=101", "width=abc", "size=2", "size=7", "ttl=9", "ttl=181"])
     func requestCaptcha_rejectsOutOfRangeParameters(query: String) throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let response = try emulator.inProcessClient(credentials: .masterKey).get("/1.1/requestCaptcha?\(query)")
         #expect(response.status == 400)
         #expect(response.json?["code"] == 1)
     }
 
     @Test func sizeAndTTL_areMasterKeyOnly() throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         #expect(try emulator.inProcessClient().get("/1.1/requestCaptcha?size=6").json?["code"] == 119)
         #expect(try emulator.inProcessClient().get("/1.1/requestCaptcha?ttl=100").json?["code"] == 119)
         let token = try #require(try emulator.inProcessClient(credentials: .masterKey).get("/1.1/requestCaptcha?size=6").json?["captcha_token"]?.stringValue)
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func verifyCaptcha_givesASingleUseValidateToken_forTheRightAnswerInAnyCase() throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         let token = try #require(try client.get("/1.1/requestCaptcha").json?["captcha_token"]?.stringValue)
         let code = try #require(try MessageTestSupport.outboxCode(emulator, "token=\(token)"))
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func verifyCaptcha_wrongAnswerSpendsTheCaptcha() throws {
-        let emulator = try MessageTestSupport.start { $0.captchaFixedCode = "AAAA" }
+        let emulator = try TestServer.start(messages: { $0.captchaFixedCode = "AAAA" })
         let client = emulator.inProcessClient()
         let token = try #require(try client.get("/1.1/requestCaptcha").json?["captcha_token"]?.stringValue)
         #expect(try client.post("/1.1/verifyCaptcha", json: ["captcha_code": "CCCC", "captcha_token": .string(token)]).json?["code"] == 1)
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func verifyCaptcha_failsAfterTheTTL() throws {
-        let emulator = try MessageTestSupport.start { $0.captchaFixedCode = "AAAA" }
+        let emulator = try TestServer.start(messages: { $0.captchaFixedCode = "AAAA" })
         let client = emulator.inProcessClient(credentials: .masterKey)
         let token = try #require(try client.get("/1.1/requestCaptcha?ttl=10").json?["captcha_token"]?.stringValue)
         #expect(try client.post("/__admin/clock", json: ["advance": "11s"]).status == 200)
@@ -77,14 +78,14 @@ import Testing
 
     @Test(arguments: [JSON.object(JSONObject()), ["captcha_code": "AAAA"], ["captcha_token": "x"], ["captcha_code": 1, "captcha_token": "x"]])
     func verifyCaptcha_requiresCodeAndToken(body: JSON) throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let response = try emulator.inProcessClient().post("/1.1/verifyCaptcha", json: body)
         #expect(response.status == 400)
         #expect(response.json?["code"] == 1)
     }
 
     @Test func captchaDisabled_refusesClients_butNotTheMasterKey() throws {
-        let emulator = try MessageTestSupport.start { $0.captchaEnabled = false }
+        let emulator = try TestServer.start(messages: { $0.captchaEnabled = false })
         let refused = try emulator.inProcessClient().get("/1.1/requestCaptcha")
         #expect(refused.status == 403)
         #expect(refused.json?["code"] == 119)
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func fixedCode_isEveryCaptchasAnswer() throws {
-        let emulator = try MessageTestSupport.start { $0.captchaFixedCode = "K7AW" }
+        let emulator = try TestServer.start(messages: { $0.captchaFixedCode = "K7AW" })
         let client = emulator.inProcessClient()
         let token = try #require(try client.get("/1.1/requestCaptcha").json?["captcha_token"]?.stringValue)
         #expect(try MessageTestSupport.outboxCode(emulator, "token=\(token)") == "K7AW")

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Dispatch
 import EmuAPI
 import EmuTesting

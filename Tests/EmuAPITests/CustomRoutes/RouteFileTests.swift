@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Dispatch
 import EmuAPI
 import EmuTesting
@@ -15,16 +16,6 @@ import Testing
 
     func start(_ path: String) throws -> TestServer {
         try TestServer.start { $0.routesPath = path }
-    }
-
-    /// Polls `condition` until it holds or 10 seconds pass.
-    func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = DispatchTime.now() + .seconds(10)
-        while DispatchTime.now() < deadline {
-            if try condition() { return true }
-            usleep(20_000)
-        }
-        return try condition()
     }
 
     @Test func aFolder_loadsEveryJSONFile_withBodyFilesBesideThem() throws {

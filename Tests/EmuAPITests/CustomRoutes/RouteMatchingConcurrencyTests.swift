@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Dispatch
 @testable import EmuAPI
 import EmuTesting

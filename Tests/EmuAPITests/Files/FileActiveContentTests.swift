@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import LCWire
@@ -6,9 +7,9 @@ import Testing
 /// Files uploaded by any client are served from the dashboard's origin: none runs as a page
 /// there (docs/files.md, "Served as passive content").
 @Suite struct FileActiveContentTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
     private func upload(name: String, type: String, _ text: String, tier: Tier) throws -> String {
         let tokens = try #require(try emulator.client(tier).post("/1.1/fileTokens", json: ["name": .string(name)]).json)
@@ -19,7 +20,7 @@ import Testing
         return target(of: try #require(tokens["url"]?.stringValue))
     }
 
-    @Test(arguments: Tier.allCases, ["text/html", "TEXT/HTML; charset=utf-8", "image/svg+xml", "application/xhtml+xml",
+    @Test(arguments: Tier.inProcessAndSocket, ["text/html", "TEXT/HTML; charset=utf-8", "image/svg+xml", "application/xhtml+xml",
                                      "text/xml", "application/xml", "application/javascript", "application/pdf",
                                      "application/x-unknown", "text/plain, text/html"])
     func activeTypes_areDownloaded_neverRendered(tier: Tier, type: String) throws {
@@ -36,7 +37,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Tier.allCases, ["text/plain", "image/png", "image/JPEG", "video/mp4", "application/json; charset=utf-8"])
+    @Test(arguments: Tier.inProcessAndSocket, ["text/plain", "image/png", "image/JPEG", "video/mp4", "application/json; charset=utf-8"])
     func passiveTypes_areInline_butStillSandboxed(tier: Tier, type: String) throws {
         let path = try upload(name: "x.bin", type: type, "bytes", tier: tier)
         let served = try emulator.client(tier, credentials: .none).get(path)

@@ -1,18 +1,19 @@
+import EmuTestSupport
 import EmuTesting
 import LCWire
 import Testing
 
 /// Batch with real routes of this branch: the file routes.
 @Suite struct FileBatchTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
     private func externalFile() throws -> String {
         try #require(try emulator.client(.inProcess).post("/1.1/files", json: ["url": "http://x.test/a"]).json?["objectId"]?.stringValue)
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func batchDelete_withCommaJoinedFileIds_deletesEach(tier: Tier) throws {
         let a = try externalFile(), b = try externalFile()
         let refused = try emulator.client(tier).post("/1.1/batch", json: ["requests": [

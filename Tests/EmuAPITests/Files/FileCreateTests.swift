@@ -1,14 +1,15 @@
+import EmuTestSupport
 import EmuTesting
 import Foundation
 import LCWire
 import Testing
 
 @Suite struct FileCreateTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func externalFile_isCreatedLikeAnObject(tier: Tier) throws {
         let response = try emulator.client(tier).post("/1.1/files", json: [
             "name": "logo.png", "url": "https://example.com/logo.png", "mime_type": "image/png",
@@ -34,7 +35,7 @@ import Testing
         #expect(try emulator.client(.inProcess).post("/1.1/files", json: ["url": "u", "ACL": 1]).json?["code"] == 123)
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func namedPOST_withRawBytes_storesAndServesThem(tier: Tier) throws {
         let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF]
         let response = try emulator.client(tier).send("POST", "/1.1/files/pic.png", body: bytes, headers: ["Content-Type": "image/png"])

@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import LCWire
@@ -6,9 +7,9 @@ import Testing
 /// File URLs whose path is the key (`<base>/<key>`), as the SDKs expect of LeanCloud's file
 /// domains; the long form `/__files/<appId>/<key>` keeps serving every file.
 @Suite struct FileURLTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
     private func upload(key: String, _ bytes: [UInt8], tier: Tier = .inProcess) throws -> String {
         let master = emulator.client(tier, credentials: .masterKey)
@@ -19,7 +20,7 @@ import Testing
         return try #require(tokens["url"]?.stringValue)
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func chosenKey_isTheWholePathOfTheURL_andServedThere(tier: Tier) throws {
         let url = try upload(key: "chosen/path/data.bin", [1, 2, 3], tier: tier)
         #expect(target(of: url) == "/chosen/path/data.bin")

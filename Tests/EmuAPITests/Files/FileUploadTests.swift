@@ -1,12 +1,13 @@
+import EmuTestSupport
 import EmuTesting
 import LCWire
 import Testing
 
 @Suite struct FileUploadTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
     let bytes: [UInt8] = [0x00, 0xFF, 0x10, 0x80, 0x41, 0x0D, 0x0A]
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
     private func token(_ tier: Tier, _ body: JSON, credentials: TestClient.Credentials = .appKey) throws -> JSON {
         let response = try emulator.client(tier, credentials: credentials).post("/1.1/fileTokens", json: body)
@@ -21,7 +22,7 @@ import Testing
             .send("PUT", target(of: url), body: body, headers: ["Content-Type": contentType ?? ""])
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func tokenUploadCallback_thenURLServesSameBytes_untilDeleted(tier: Tier) throws {
         let tokens = try token(tier, ["name": "demo.bin", "mime_type": "application/x-demo", "metaData": ["size": 7, "_checksum": "abc"]])
         #expect(tokens.objectValue?.keys == ["objectId", "createdAt", "token", "url", "mime_type", "provider", "upload_url", "key", "bucket"])

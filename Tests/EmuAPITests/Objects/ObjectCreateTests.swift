@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuHTTP
 import EmuTesting
 import LCWire

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuTesting
 import LCWire
 import Testing

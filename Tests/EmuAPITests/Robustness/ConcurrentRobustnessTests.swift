@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Dispatch
 import EmuHTTP
 import EmuTesting

@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import LCWire
@@ -7,7 +8,7 @@ import Testing
 /// everything goes through HTTP, the outbox and the clock included.
 @Suite struct CaptchaSMSStoryTests {
     @Test func captchaGatedSms_fromPictureToVerifiedCode_andExpiryByTheClock() throws {
-        let emulator = try MessageTestSupport.start { $0.requireCaptchaForSms = true }
+        let emulator = try TestServer.start(messages: { $0.requireCaptchaForSms = true })
         let client = emulator.client()
         let admin = emulator.client(credentials: .masterKey)
         let phone: JSON = "+8618600000009"

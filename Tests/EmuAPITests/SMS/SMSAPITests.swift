@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import LCWire
@@ -8,7 +9,7 @@ import Testing
 
     @Test(arguments: ["18600000001", "+8618600000001", "+86 186-0000-0001"])
     func requestSmsCode_sendsSixDigitsToTheOutbox_andVerifyAcceptsThemOnce(number: String) throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         let sent = try client.post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": .string(number)])
         #expect(sent.status == 200)
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func verifySmsCode_rejectsWrongAndExpiredCodes() throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         #expect(try client.post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": .string(phone), "ttl": 2]).status == 200)
         let code = try #require(try MessageTestSupport.outboxCode(emulator, "phone=\(phone.dropFirst())"))
@@ -47,20 +48,20 @@ import Testing
 
     @Test(arguments: badBodies)
     func requestSmsCode_rejectsBadBodies(body: JSON, code: Int) throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let response = try emulator.inProcessClient().post("/1.1/requestSmsCode", json: body)
         #expect(response.status == 400)
         #expect(response.json?["code"] == JSON(code))
     }
 
     @Test func voice_goesToTheOutboxAsVoice() throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         #expect(try emulator.inProcessClient().post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": .string(phone), "smsType": "voice"]).status == 200)
         #expect(try MessageTestSupport.app(emulator).outbox.messages(kind: .voice).count == 1)
     }
 
     @Test func rateLimits_tenSecondsThenAMinuteThenTenADay() throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let client = emulator.inProcessClient()
         func request() throws -> TestClient.Response { try client.post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": .string(phone)]) }
         #expect(try request().status == 200)
@@ -80,14 +81,14 @@ import Testing
     }
 
     @Test func rateLimits_canBeTurnedOff() throws {
-        let emulator = try MessageTestSupport.start { $0.smsRateLimits = false }
+        let emulator = try TestServer.start(messages: { $0.smsRateLimits = false })
         for _ in 0..<12 {
             #expect(try emulator.inProcessClient().post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": .string(phone)]).status == 200)
         }
     }
 
     @Test func fixedCodes_areSentWithoutLimits_andStaySingleUse() throws {
-        let emulator = try MessageTestSupport.start { $0.fixedSmsCodes = ["+8618600000000": "123456"] }
+        let emulator = try TestServer.start(messages: { $0.fixedSmsCodes = ["+8618600000000": "123456"] })
         let client = emulator.inProcessClient()
         for _ in 0..<2 { #expect(try client.post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": "18600000000"]).status == 200) }
         #expect(try MessageTestSupport.outboxCode(emulator, "phone=18600000000") == "123456")
@@ -96,7 +97,7 @@ import Testing
     }
 
     @Test func genericSmsOff_refusesClients_butNotTheMasterKey() throws {
-        let emulator = try MessageTestSupport.start { $0.genericSmsEnabled = false }
+        let emulator = try TestServer.start(messages: { $0.genericSmsEnabled = false })
         let body: JSON = ["mobilePhoneNumber": .string(phone)]
         let refused = try emulator.inProcessClient().post("/1.1/requestSmsCode", json: body)
         #expect(refused.json?["code"] == 119)

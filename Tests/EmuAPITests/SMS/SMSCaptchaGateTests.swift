@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import Foundation
@@ -8,7 +9,7 @@ import Testing
     let phone: JSON = "18600000002"
 
     @Test func requireCaptcha_refusesSmsWithoutValidateToken_with608() throws {
-        let emulator = try MessageTestSupport.start { $0.requireCaptchaForSms = true }
+        let emulator = try TestServer.start(messages: { $0.requireCaptchaForSms = true })
         let response = try emulator.inProcessClient().post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": phone])
         #expect(response.status == 400)
         #expect(response.text == #"{"code":608,"error":"Missing validate token."}"#)
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func validateToken_isSingleUse_andAnUnknownOneFails() throws {
-        let emulator = try MessageTestSupport.start { $0.captchaFixedCode = "AAAA"; $0.smsRateLimits = false }
+        let emulator = try TestServer.start(messages: { $0.captchaFixedCode = "AAAA"; $0.smsRateLimits = false })
         let client = emulator.inProcessClient()
         let token = try #require(try client.get("/1.1/requestCaptcha").json?["captcha_token"])
         let validate = try #require(try client.post("/1.1/verifyCaptcha", json: ["captcha_code": "AAAA", "captcha_token": token]).json?["validate_token"])
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func rateLimitedRequest_doesNotSpendTheValidateToken() throws {
-        let emulator = try MessageTestSupport.start { $0.captchaFixedCode = "AAAA" }
+        let emulator = try TestServer.start(messages: { $0.captchaFixedCode = "AAAA" })
         let client = emulator.inProcessClient()
         #expect(try client.post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": phone]).status == 200)
         let token = try #require(try client.get("/1.1/requestCaptcha").json?["captcha_token"])
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func smsCodes_internalAPI_matchesPurposeAndRecordsTheUser() throws {
-        let emulator = try MessageTestSupport.start()
+        let emulator = try TestServer.start()
         let app = try MessageTestSupport.app(emulator)
         let number = try #require(PhoneNumber("18600000003"))
         let now = app.clock.nowMilliseconds

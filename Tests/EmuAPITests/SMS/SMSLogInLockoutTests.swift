@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import LCWire
@@ -9,7 +10,7 @@ import Testing
     let number: JSON = "18600000005"
 
     @Test func aLockedAccount_stillLogsInWithAnSMSCode_andStaysLockedForPasswords() throws {
-        let emulator = try MessageTestSupport.start { $0.smsRateLimits = false }
+        let emulator = try TestServer.start(messages: { $0.smsRateLimits = false })
         let client = emulator.inProcessClient()
         #expect(try client.post("/1.1/users", json: ["username": "alice", "password": "secret-1", "mobilePhoneNumber": number]).status == 201)
         for _ in 0..<7 { _ = try client.post("/1.1/login", json: ["username": "alice", "password": "wrong"]) }

@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import LCWire
@@ -7,7 +8,7 @@ import Testing
 /// a captcha, log in with the SMS code from the outbox, then use the session.
 @Suite struct UserSMSStoryTests {
     @Test func captchaThenLoginSmsCode_logsInOverTheSocket() throws {
-        let emulator = try MessageTestSupport.start { $0.requireCaptchaForSms = true; $0.captchaFixedCode = "K7AW" }
+        let emulator = try TestServer.start(messages: { $0.requireCaptchaForSms = true; $0.captchaFixedCode = "K7AW" })
         var client = emulator.client()
         let admin = emulator.client(credentials: .masterKey)
         let signUp = try client.post("/1.1/users", json: ["username": "carol", "password": "pw-123456", "mobilePhoneNumber": "+8618600000008"])

@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import LCWire
@@ -8,7 +9,7 @@ import Testing
 
     /// An emulator without rate limits, one signed-up user with `number`, and a client.
     func start(_ configure: (inout MessageOptions) -> Void = { _ in }) throws -> (TestServer, TestClient, userId: String, token: String) {
-        let emulator = try MessageTestSupport.start { $0.smsRateLimits = false; configure(&$0) }
+        let emulator = try TestServer.start(messages: { $0.smsRateLimits = false; configure(&$0) })
         let client = emulator.inProcessClient()
         let created = try client.post("/1.1/users", json: ["username": "alice", "password": "secret-1", "mobilePhoneNumber": number])
         #expect(created.status == 201)
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func usersByMobilePhone_signsUpThenLogsIn() throws {
-        let emulator = try MessageTestSupport.start { $0.smsRateLimits = false }
+        let emulator = try TestServer.start(messages: { $0.smsRateLimits = false })
         let client = emulator.inProcessClient()
         #expect(try client.post("/1.1/usersByMobilePhone", json: ["mobilePhoneNumber": number, "smsCode": "000000"]).json?["code"] == 603)
         #expect(try client.post("/1.1/requestSmsCode", json: ["mobilePhoneNumber": number]).status == 200)

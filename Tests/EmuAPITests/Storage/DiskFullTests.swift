@@ -1,3 +1,4 @@
+import EmuTestSupport
 @testable import EmuAPI
 import EmuTesting
 import LCWire
@@ -7,9 +8,9 @@ import Testing
 /// and the server stays healthy (docs/configuration.md, "When storage fails"). The disk is made
 /// "full" with `PRAGMA max_page_count`, which makes SQLite fail as it does on ENOSPC (SQLITE_FULL).
 @Suite struct DiskFullTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
     private func fillTheDisk() throws {
         let database = try #require(emulator.emulator.app(emulator.app.appId)?.database)
@@ -21,7 +22,7 @@ import Testing
 
     private let big = JSON.string(String(repeating: "x", count: 64 * 1024))
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func createOnAFullDisk_is507_andSavesNothing(tier: Tier) throws {
         try fillTheDisk()
         let client = emulator.client(tier)

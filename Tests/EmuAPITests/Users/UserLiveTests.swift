@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuHTTP
 import EmuTesting

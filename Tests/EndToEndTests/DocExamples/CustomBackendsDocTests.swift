@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuHTTP
 import EmuTesting
@@ -27,7 +28,7 @@ import Testing
 
     @Test func everyCurl_answersTheJSONShown() async throws {
         let data = try TemporaryDirectory()
-        let server = try await RunningBinary.serveAsync([
+        let server = try await TestServer.startAsync(.binary, arguments: [
             "--data", data.path, "--seed", Self.examples.appendingPathComponent("seed").path,
             "--routes", Self.examples.appendingPathComponent("routes").path])
         let markdown = try String(contentsOf: DocSnippets.root.appendingPathComponent(Self.document), encoding: .utf8)
@@ -56,7 +57,7 @@ import Testing
 
     @Test func theURLSessionBlock_logsIn() async throws {
         let directory = try TemporaryDirectory()
-        let server = try await RunningBinary.serveAsync(["--data", directory.path, "--no-seed",
+        let server = try await TestServer.startAsync(.binary, arguments: ["--data", directory.path, "--no-seed",
                                                          "--routes", Self.examples.appendingPathComponent("routes").path])
         let port = server.port
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/app/login")!)

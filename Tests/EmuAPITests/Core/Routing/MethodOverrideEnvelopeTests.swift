@@ -1,12 +1,13 @@
+import EmuTestSupport
 import EmuHTTP
 import EmuTesting
 import LCWire
 import Testing
 
 @Suite struct MethodOverrideEnvelopeTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
     /// A text/plain POST with no auth headers, as a browser form or a beacon would send it.
     private func envelope(_ tier: Tier, _ path: String, _ body: JSONObject, contentType: String = "text/plain;charset=UTF-8") throws -> TestClient.Response {
@@ -16,14 +17,14 @@ import Testing
             .send("POST", path, body: JSON.object(object).serialized(), headers: ["Content-Type": contentType])
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func envelopeGET_reachesTheRealRoute(tier: Tier) throws {
         let response = try envelope(tier, "/1.1/date", ["_method": "GET"])
         #expect(response.status == 200)
         #expect(response.json?["__type"] == "Date")
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func envelopeGET_turnsRemainingKeysIntoQueryParameters(tier: Tier) throws {
         let response = try envelope(tier, "/1.1/test/echo?limit=2", ["_method": "GET", "where": ["a": 1], "keys": "a", "n": 3])
         #expect(response.json?["method"] == "GET")
@@ -31,7 +32,7 @@ import Testing
         #expect(response.json?["body"] == .null)
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func envelopePUT_stripsSingleUnderscoreKeys_keepsDoubleUnderscoreKeys(tier: Tier) throws {
         let response = try envelope(tier, "/1.1/test/echo/abc", [
             "_method": "PUT", "_SessionToken": "tok", "_ApplicationProduction": 0, "_Other": 1,
@@ -66,7 +67,7 @@ import Testing
         #expect(suffixed.status == 200)
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func envelopeWithWrongKey_is401(tier: Tier) throws {
         let response = try envelope(tier, "/1.1/date", ["_method": "GET", "_ApplicationKey": "wrong"])
         #expect(response.status == 401)

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuHTTP
 import Foundation
 import EmuTesting
@@ -8,8 +9,8 @@ import Testing
 /// surrogate escape, a number beyond a double — is refused with 107 naming the byte, in bodies,
 /// `where`, batch bodies and method-override envelopes; nothing is stored.
 @Suite struct StrictJSONInputTests {
-    let emulator: RoutedTestServer
-    init() throws { emulator = try RoutedTestServer() }
+    let emulator: TestServer
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
     static let bodies: [(String, [UInt8], String)] = [
         ("invalid UTF-8", Array(#"{"title":"a"#.utf8) + [0xFF] + Array(#""}"#.utf8), "Invalid UTF-8 at byte 11"),
@@ -37,12 +38,12 @@ import Testing
 
     /// The HTTP parser reads `%FF` as U+FFFD; the where parameter is read again from its bytes.
     @Test func query_refusesInvalidUTF8InWhere() throws {
-        let response = try emulator.client(.live).get("/1.1/classes/Post?where=%7B%22t%22%3A%22%FF%22%7D")
+        let response = try emulator.client(.socket).get("/1.1/classes/Post?where=%7B%22t%22%3A%22%FF%22%7D")
         #expect(response.status == 400)
         #expect(response.text == #"{"code":107,"error":"Malformed json object. Invalid UTF-8 at byte 6 of the where parameter."}"#)
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func query_refusesLoneSurrogatesAndHugeNumbersInWhere(tier: Tier) throws {
         let client = emulator.client(tier)
         let surrogate = try client.get("/1.1/classes/Post?where=" + QueryText.escape(#"{"t":"\udc00"}"#))
@@ -53,7 +54,7 @@ import Testing
 
     /// A replacement character sent as such (`%EF%BF%BD`) is a character like any other.
     @Test func query_keepsAnEncodedReplacementCharacter() throws {
-        let client = emulator.client(.live)
+        let client = emulator.client(.socket)
         _ = try client.post("/1.1/classes/Post", json: ["t": "\u{FFFD}"])
         let response = try client.get("/1.1/classes/Post?where=%7B%22t%22%3A%22%EF%BF%BD%22%7D")
         #expect(response.status == 200)
@@ -69,7 +70,7 @@ import Testing
         #expect(try client.get("/1.1/classes/Post/\(id)").json?["t"] == "x")
     }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func envelope_refusesAnUnrepresentableBody(tier: Tier) throws {
         let body = Array(#"{"_method":"PUT","_ApplicationId":"\#(emulator.app.appId)","t":"\udbff"}"#.utf8)
         let response = try emulator.client(tier, credentials: .none)

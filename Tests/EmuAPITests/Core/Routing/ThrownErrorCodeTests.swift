@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import EmuTesting
 import LCWire
@@ -6,11 +7,11 @@ import Testing
 /// A handler may throw a bare `LCErrorCode`, as LCWire's documentation shows: the error
 /// boundary answers it exactly as `APIError(code)`, not as an internal error (500, code 1).
 @Suite struct ThrownErrorCodeTests {
-    let emulator: RoutedTestServer
+    let emulator: TestServer
 
-    init() throws { emulator = try RoutedTestServer() }
+    init() throws { emulator = try TestServer.start(open: TestRoutes.emulator) }
 
-    @Test(arguments: Tier.allCases)
+    @Test(arguments: Tier.inProcessAndSocket)
     func thrownErrorCode_answersLikeAPIError(tier: Tier) throws {
         let response = try emulator.client(tier).get("/1.1/test/thrown-code")
         let expected = APIError(.objectNotFound).response
