@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuTesting
 import Foundation
 import LCClient
@@ -13,6 +14,20 @@ enum TestingDocExample {
             post.set("title", "Hello")
             try await post.save(in: app)
             #expect(try await LCQuery(className: "Post").count(in: app) == 1)
+        }
+    }
+
+    struct ContributorHarnessTests {
+        @Test func oneStartEveryTier() async throws {
+            let server = try TestServer.start(.socket, seeded: true) { $0.apps[0].options.returnACL = true }
+            let overTheSocket = try server.client(credentials: .masterKey).get("/1.1/classes/Post")
+            let inProcess = try server.inProcessClient(credentials: .masterKey).get("/1.1/classes/Post")
+            let directory = try TemporaryDirectory()
+            let binary = try await TestServer.startAsync(.binary, arguments: ["--data", directory.path])
+            let answered = try await eventually { try binary.client().get("/1.1/date").status == 200 }
+            #expect(overTheSocket.status == 200 && overTheSocket.json == inProcess.json)
+            #expect((overTheSocket.json?["results"]?.arrayValue?.count ?? 0) > 0)
+            #expect(answered)
         }
     }
 
