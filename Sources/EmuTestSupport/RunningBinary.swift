@@ -8,9 +8,11 @@ import Darwin
 /// The real `lcemu` executable as a child process: start it, find its port from the
 /// "listening on" line, signal it, wait for its exit with a deadline, read what it printed.
 /// Released while running, it is killed (SIGKILL) and reaped, so no test leaves a process behind.
+/// A test starts a server with `TestServer.start(.binary, arguments:)`, which runs one of these;
+/// `run` runs any other command to completion.
 ///
 /// ```swift
-/// let server = try RunningBinary.serve(["--data", directory.path])
+/// let server = try TestServer.start(.binary, arguments: ["--data", directory.path])
 /// server.signal(SIGTERM)
 /// #expect(server.waitForExit(timeout: 10) == .exited(0))
 /// ```
@@ -60,8 +62,8 @@ public final class RunningBinary: @unchecked Sendable {
     /// seen to report a child's exit more than 30 s late.
     public static let defaultTimeout: Double = 120
 
-    /// Starts `lcemu serve --port 0 …` and waits for its ready line.
-    public static func serve(_ arguments: [String], environment: [String: String] = [:], timeout: Double = defaultTimeout) throws -> RunningBinary {
+    /// Starts `lcemu serve --port 0 …` and waits for its ready line: the binary tier of `TestServer`.
+    static func serve(_ arguments: [String], environment: [String: String] = [:], timeout: Double = defaultTimeout) throws -> RunningBinary {
         let binary = try RunningBinary(["serve", "--port", "0"] + arguments, environment: environment)
         try binary.waitUntilListening(timeout: timeout)
         return binary

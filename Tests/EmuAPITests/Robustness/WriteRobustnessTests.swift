@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Foundation
 import EmuTesting
 import LCWire

@@ -1,6 +1,6 @@
 import Foundation
 
 /// Percent-encodes a query value.
-func encoded(_ text: String) -> String {
+public func encoded(_ text: String) -> String {
     text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
 }
