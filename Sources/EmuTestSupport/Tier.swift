@@ -1,6 +1,7 @@
 /// How far a test's requests travel, the one parameter of `TestServer.start`.
 public enum Tier: String, CaseIterable, Sendable {
-    /// The handler called directly: no socket, the fastest tier.
+    /// The handler called directly: no socket, the fastest tier (route files are loaded at the
+    /// start, not watched: a test of their reload runs on a socket).
     case inProcess
     /// A server listening on loopback port 0 inside the test process (its handler is also
     /// reachable in-process, so a test can compare both on one server).
