@@ -52,6 +52,7 @@ public final class TestServer: Sendable {
         open: (EmulatorConfiguration) throws -> EmulatorServer = { try EmulatorServer(configuration: $0) }
     ) throws -> TestServer {
         if tier == .binary {
+            precondition(arguments == nil || !seeded, "with arguments, seeding is theirs to say (--no-seed)")
             let arguments = arguments ?? ["--data", ":memory:"] + (seeded ? [] : ["--no-seed"])
             let binary = try RunningBinary.serve(arguments, environment: environment)
             return TestServer(tier: tier, app: .development, certificate: nil, running: .binary(binary))
