@@ -31,8 +31,8 @@ extension UserHandlers {
         guard let stored = user?.fields[LCFieldName.password]?.stringValue else {
             throw APIError(user == nil ? .userNotFound : .usernamePasswordMismatch)
         }
-        guard UserFields.hasher.verify(password: old, encoded: stored) else { throw APIError(.usernamePasswordMismatch) }
-        let hashes = WebPassword.NewPassword(plain: newPassword)  // slow: outside the writer
+        guard UserPassword.hasher.verify(password: old, encoded: stored) else { throw APIError(.usernamePasswordMismatch) }
+        let hashes = UserPassword.NewPassword(plain: newPassword)  // slow: outside the writer
         let body = try app.database.write { db -> JSONObject in
             guard var user = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }
             hashes.set(into: &user.fields)
