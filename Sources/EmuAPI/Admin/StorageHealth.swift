@@ -30,11 +30,8 @@ enum StorageHealth {
 }
 
 /// What knows every app the server serves: the emulator's `APIHandler`, which the health check
-/// reaches through the request's dispatcher.
+/// reaches through the request's dispatcher (the conformance is the server's,
+/// `APIHandler+ServedApps.swift`).
 protocol ServedApps {
     var servedApps: [AppRuntime] { get }
-}
-
-extension APIHandler: ServedApps {
-    var servedApps: [AppRuntime] { Array(authenticator.apps.values) }
 }

@@ -36,7 +36,7 @@ extension UserSMSHandlers {
         let phone = try PhoneNumber.required(body)
         let code = request.parameter("code")
         // Hashing is slow on purpose: outside the writer.
-        let hashes = WebPassword.NewPassword(plain: text)
+        let hashes = UserPassword.NewPassword(plain: text)
         let now = app.clock.nowMilliseconds
         try app.database.write { db in
             guard try SMSCodes.consume(phone: phone, code: code, purpose: Purpose.resetPassword, now: now, in: db) != nil else {

@@ -39,7 +39,7 @@ enum SchemaCatalog {
         for (key, type) in try storedTypes(of: className, in: db) where fields[key] == nil { fields[key] = type }
         var schema = JSONObject()
         for (key, type) in serverFields { schema[key] = type }
-        for key in fields.keys.sorted() where !WebPassword.isHidden(key) && schema[key] == nil { schema[key] = fields[key] }
+        for key in fields.keys.sorted() where !UserPassword.isHidden(key) && schema[key] == nil { schema[key] = fields[key] }
         return schema
     }
 

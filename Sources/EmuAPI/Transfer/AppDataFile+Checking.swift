@@ -45,8 +45,8 @@ extension AppDataFile {
     /// Field names must be ones the API could have written (spec §2.2, error 105); the ACL an object.
     static func check(_ object: JSONObject) throws {
         let server: Set<String> = [LCFieldName.objectId, LCFieldName.createdAt, LCFieldName.updatedAt, LCFieldName.acl]
-        // The hidden web password hash of `_User` is exported and must come back (WebLogin/WebPassword.swift).
-        for key in object.keys where !server.contains(key) && !LCNames.isValidFieldName(key) && !WebPassword.isHidden(key) {
+        // The hidden web password hash of `_User` is exported and must come back (Users/UserPassword.swift).
+        for key in object.keys where !server.contains(key) && !LCNames.isValidFieldName(key) && !UserPassword.isHidden(key) {
             throw ImportError("invalid field name '\(key)': a letter, then letters, digits or _", code: LCErrorCode.invalidKeyName.code)
         }
         if let acl = object[LCFieldName.acl], acl.objectValue == nil, !acl.isNull {

@@ -9,7 +9,7 @@ struct PasswordVerdict: Sendable, Equatable {
     let matches: Bool
     private let stamp: [String?]
     /// The `/api` hash to store with the log-in, when the user has none for the current password
-    /// (created before `/api` log-in existed, or imported without it): `WebPassword`.
+    /// (created before `/api` log-in existed, or imported without it): `UserPassword`.
     private(set) var missingWebPassword: String?
 
     init(user: ObjectRecord, matches: Bool) {
@@ -23,9 +23,9 @@ struct PasswordVerdict: Sendable, Equatable {
     /// PBKDF2, two the first time): call it outside any transaction.
     init(user: ObjectRecord, plain: String) {
         let hash = user.fields[LCFieldName.password]?.stringValue
-        self.init(user: user, matches: hash.map { UserFields.hasher.verify(password: plain, encoded: $0) } ?? false)
-        if matches, let hash, !WebPassword.isBound(to: hash, fields: user.fields) {
-            missingWebPassword = WebPassword.stored(plain: plain, hash: hash)
+        self.init(user: user, matches: hash.map { UserPassword.hasher.verify(password: plain, encoded: $0) } ?? false)
+        if matches, let hash, !UserPassword.isWebHashBound(to: hash, fields: user.fields) {
+            missingWebPassword = UserPassword.webHash(plain: plain, hash: hash)
         }
     }
 
@@ -34,7 +34,7 @@ struct PasswordVerdict: Sendable, Equatable {
     func storeMissingWebPassword(on user: ObjectRecord, in db: Database) throws {
         guard let missingWebPassword else { return }
         var user = user
-        user.fields[WebPassword.field] = .string(missingWebPassword)
+        user.fields[UserPassword.webField] = .string(missingWebPassword)
         try ObjectStore.update(user, in: db)
     }
 
@@ -45,6 +45,6 @@ struct PasswordVerdict: Sendable, Equatable {
 
     /// The fields a password check reads: the main hash and the `/api` one.
     private static func stamp(of user: ObjectRecord) -> [String?] {
-        [user.fields[LCFieldName.password]?.stringValue, user.fields[WebPassword.field]?.stringValue]
+        [user.fields[LCFieldName.password]?.stringValue, user.fields[UserPassword.webField]?.stringValue]
     }
 }

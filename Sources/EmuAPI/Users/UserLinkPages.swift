@@ -31,7 +31,7 @@ enum UserLinkPages {
         guard !password.allSatisfy(\.isWhitespace) else {
             return form(status: 400, message: "The password must not be blank.")
         }
-        let hashes = WebPassword.NewPassword(plain: password)  // slow: outside the writer
+        let hashes = UserPassword.NewPassword(plain: password)  // slow: outside the writer
         let done = try app.database.write { db -> Bool in
             let now = app.clock.nowMilliseconds
             guard var user = try UserLinks.user(for: token, .resetPassword, now: now, in: db) else { return false }

@@ -11,7 +11,7 @@ extension UserWrites {
         let body = UserValidation.writable(body, isMaster: access.isMaster)
         try UserValidation.checkUpdate(body)
         let (rewritten, platforms) = try AuthDataLinks.rewriteForUpdate(body)
-        let patch = try UserFields.prepared(try ObjectPatch(body: rewritten, mode: .update), className: LCClassName.user)
+        let patch = try UserPassword.prepared(try ObjectPatch(body: rewritten, mode: .update), className: LCClassName.user)
         return try app.database.write { db in
             try access.require(.update, on: LCClassName.user, in: db)
             guard var record = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }

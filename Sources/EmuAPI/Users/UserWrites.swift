@@ -16,7 +16,7 @@ enum UserWrites {
         for flag in [LCFieldName.emailVerified, LCFieldName.mobilePhoneVerified] where body[flag] == nil {
             body[flag] = false
         }
-        let patch = try UserFields.prepared(try ObjectPatch(body: body, mode: .create), className: LCClassName.user)
+        let patch = try UserPassword.prepared(try ObjectPatch(body: body, mode: .create), className: LCClassName.user)
         return try app.database.write { db in
             try access.require(.create, on: LCClassName.user, in: db)
             let now = app.clock.now

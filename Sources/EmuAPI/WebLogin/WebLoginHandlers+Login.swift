@@ -11,7 +11,7 @@ extension WebLoginHandlers {
         // Read the account the attempt reaches and verify its password outside any transaction
         // (PBKDF2 is slow: the writer must not wait on it); the write re-runs every check.
         let verdict = try web.app.database.read { db in try LoginAttempt.accountToVerify(web, in: db) }.map {
-            PasswordVerdict(user: $0, matches: WebPassword.verify(sha1Hex: web.field("password"), fields: $0.fields))
+            PasswordVerdict(user: $0, matches: UserPassword.verifyWeb(sha1Hex: web.field("password"), fields: $0.fields))
         }
         var message: OutboxMessage?
         let reply = try web.app.database.write { db in

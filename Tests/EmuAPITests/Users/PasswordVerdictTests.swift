@@ -33,7 +33,7 @@ import Testing
 /// When a plain-password check also makes the `/api` hash.
 @Suite struct PasswordVerdictWebPasswordTests {
     private func user(plain: String, web: (JSONObject, String) -> String?) -> ObjectRecord {
-        let hash = UserFields.hasher.hash(password: plain)
+        let hash = UserPassword.hasher.hash(password: plain)
         var fields: JSONObject = ["password": .string(hash)]
         if let stored = web(fields, hash) { fields["_webPassword"] = .string(stored) }
         let at = LCDate(millisecondsSince1970: 0)
@@ -42,8 +42,8 @@ import Testing
 
     @Test func aMissingOrStaleHash_isMade_onlyForTheRightPassword() {
         let missing = user(plain: "pw") { _, _ in nil }
-        let stale = user(plain: "pw") { _, _ in WebPassword.stored(plain: "old", hash: "old-hash") }
-        let current = user(plain: "pw") { _, hash in WebPassword.stored(plain: "pw", hash: hash) }
+        let stale = user(plain: "pw") { _, _ in UserPassword.webHash(plain: "old", hash: "old-hash") }
+        let current = user(plain: "pw") { _, hash in UserPassword.webHash(plain: "pw", hash: hash) }
         #expect(PasswordVerdict(user: missing, plain: "pw").missingWebPassword != nil)
         #expect(PasswordVerdict(user: stale, plain: "pw").missingWebPassword != nil)
         #expect(PasswordVerdict(user: current, plain: "pw").missingWebPassword == nil)
@@ -54,6 +54,6 @@ import Testing
         let missing = user(plain: "pw") { _, _ in nil }
         var fields = missing.fields
         fields["_webPassword"] = .string(try #require(PasswordVerdict(user: missing, plain: "pw").missingWebPassword))
-        #expect(WebPassword.verify(sha1Hex: SHA1.hex("pw"), fields: fields))
+        #expect(UserPassword.verifyWeb(sha1Hex: SHA1.hex("pw"), fields: fields))
     }
 }

@@ -58,7 +58,7 @@ import Testing
         let fixture = try WebLoginFixture()
         try fixture.app.database.write { db in
             var user = try #require(try UserStore.fetch(fixture.userId, in: db))
-            user.fields[WebPassword.field] = nil
+            user.fields[UserPassword.webField] = nil
             try ObjectStore.update(user, in: db)
         }
         return fixture

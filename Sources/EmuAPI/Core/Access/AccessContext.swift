@@ -105,8 +105,8 @@ final class AccessContext: @unchecked Sendable {
 
 extension AccessContext {
     /// An object write carrying a session token that is unknown, revoked or expired is refused
-    /// with `400 {"code":211,"error":"Could not find user."}` (issue 5: "refused writes"; the
-    /// code matches `/users/me`, docs/compatibility.md), whatever the ACL: a client whose session
+    /// with `400 {"code":211,"error":"Could not find user."}` (the code `/users/me` answers;
+    /// docs/compatibility.md), whatever the ACL: a client whose session
     /// died must not go on writing as anonymous. Reads go on as anonymous; log-in and sign-up
     /// routes never ask, so a stale token cannot lock a client out.
     /// Asked inside the write's own transaction, so the session checked is the one the write sees.

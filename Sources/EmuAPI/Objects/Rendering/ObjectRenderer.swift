@@ -71,6 +71,6 @@ public struct ObjectRenderer: Sendable {
 
     /// Fields never returned: a user's password (spec §12.5).
     static func hidden(_ key: String, in className: String) -> Bool {
-        className == LCClassName.user && (key == LCFieldName.password || WebPassword.isHidden(key))
+        className == LCClassName.user && (key == LCFieldName.password || UserPassword.isHidden(key))
     }
 }

@@ -16,7 +16,7 @@ extension ObjectWrites {
     static func update(className: String, objectId: String, patch: ObjectPatch, condition: WhereMatcher?,
                        app: AppRuntime, fetchWhenSave: Bool, access: AccessContext = .master) throws -> Updated {
         // As in `create`: hashing outside the writer, the session checked inside it, first.
-        let prepared = Result { try UserFields.prepared(patch, className: className) }
+        let prepared = Result { try UserPassword.prepared(patch, className: className) }
         return try app.database.write { db in
             try access.requireLiveSession(in: db)
             let patch = try prepared.get()

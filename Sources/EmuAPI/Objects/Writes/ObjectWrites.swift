@@ -14,7 +14,7 @@ enum ObjectWrites {
                        access: AccessContext = .master) throws -> (record: ObjectRecord, rendered: JSONObject?) {
         // Passwords are hashed outside the writer; a bad one is answered after the session
         // check, which reads the session inside the write's own transaction.
-        let prepared = Result { try UserFields.prepared(patch, className: className) }
+        let prepared = Result { try UserPassword.prepared(patch, className: className) }
         return try app.database.write { db in
             try access.requireLiveSession(in: db)
             let patch = try prepared.get()

@@ -35,7 +35,7 @@ struct FieldAccess: Sendable {
         }
         let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !segments.isEmpty, segments.allSatisfy({ !$0.isEmpty && !$0.contains("$") }),
-              !WebPassword.isHidden(segments[0]) else {  // never queryable (WebLogin/WebPassword.swift)
+              !UserPassword.isHidden(segments[0]) else {  // never queryable (Users/UserPassword.swift)
             throw QueryError.invalid("bad key '\(path)'")
         }
         // Field paths are the one piece of SQL text taken from input: keys are spliced as literals

@@ -93,10 +93,10 @@ struct WhereParser {
 
     /// A field path both engines can address: dot-separated non-empty segments without `$`, no
     /// quotes, backslashes or controls (the SQL compiler splices paths into JSON paths), never
-    /// the hidden web password (WebLogin/WebPassword.swift).
+    /// the hidden web password (Users/UserPassword.swift).
     static func validate(key path: String) throws {
         let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard segments.allSatisfy(FieldAccess.isSafeKey), !WebPassword.isHidden(segments[0]) else {
+        guard segments.allSatisfy(FieldAccess.isSafeKey), !UserPassword.isHidden(segments[0]) else {
             throw QueryError.invalid("bad key '\(path)'")
         }
     }

@@ -52,7 +52,7 @@ public struct SeedData: Sendable {
             throw ImportError("a _User password must be a non-blank string")
         }
         var hashed = record
-        WebPassword.NewPassword(plain: text).set(into: &hashed.fields)  // the main and the /api hash
+        UserPassword.NewPassword(plain: text).set(into: &hashed.fields)  // the main and the /api hash
         return hashed
     }
 

@@ -24,7 +24,7 @@ struct AppAuthenticator: Sendable {
         var app: AppRuntime?
         var isMaster: Bool
         /// The session token the credentials carry: the one an OAuth bearer token stands for
-        /// (OAuth/OAuthBearer.swift), else a non-empty `X-LC-Session` (or alias). The
+        /// (`OAuthBearer`), else a non-empty `X-LC-Session` (or alias). The
         /// `session_token` query parameter is the request's, not the credentials' (`APIRequest`).
         var sessionToken: String? = nil
     }

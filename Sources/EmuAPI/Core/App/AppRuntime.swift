@@ -1,41 +1,35 @@
 import EmuSQLite
 import LCWire
 
-/// One served app: its credentials, its own database, and the emulator's shared clock.
+/// One served app as the data layer and the endpoints see it: its credentials and options, its
+/// own database, the emulator's shared clock, and the messages it "sent".
+///
+/// What the tools keep per app (cloud-function stubs, snapshots, faults, dashboard links, the
+/// journal, custom routes) is held here as `tools`, so that it lives and resets with the app,
+/// but typed only by `AppToolsState`: the tools give it its members (`Admin/AppTools.swift`),
+/// and this layer never names them.
 public final class AppRuntime: Sendable {
     public let configuration: AppConfiguration
     public let database: DatabaseQueue
     public let clock: EmulatorClock
     /// Messages "sent" by this app (SMS, email, captcha answers), for tests; emptied by `reset()`.
     public let outbox: Outbox
-    /// Cloud-function stubs and the calls made to them, for tests; emptied by `reset()`.
-    public let functions: FunctionStubs
-    /// Named copies of the data, for tests; kept by `reset()`.
-    public let snapshots = Snapshots()
-    /// Failures and delays the test asked for (`/__admin/faults`); emptied by `reset()`.
-    public let faults = Faults()
-    /// One-time dashboard log-in links (`lcemu serve` prints one); kept by `reset()`.
-    public let dashboardLinks = DashboardLinks()
-    /// The requests the server answered, shared by every app (`/__admin/requests`); this app's
-    /// records are dropped by `reset()`.
-    public let journal: RequestJournal
-    /// Custom `{code, msg}` routes and resources (docs/custom-backends.md); `reset()` restores the loaded set.
-    public let customRoutes = CustomRoutes()
     let seed: SeedData
     /// Adds expression indexes for the fields queries use.
     let indexAdvisor = IndexAdvisor()
     /// The access contexts of this app's requests without a session token: their caller is
     /// known and nothing is cached, so one is shared rather than allocated per request.
     let tokenlessAccess: (anonymous: AccessContext, master: AccessContext)
+    /// The tools' state for this app.
+    let tools: any AppToolsState
 
-    init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData) {
+    init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, seed: SeedData, tools: any AppToolsState) {
         self.configuration = configuration
-        self.journal = journal
         self.database = database
         self.clock = clock
         self.outbox = Outbox(clock: clock)
-        self.functions = FunctionStubs(clock: clock)
         self.seed = seed
+        self.tools = tools
         let options = configuration.options
         self.tokenlessAccess = (
             AccessContext(caller: .anonymous, permissions: options.classPermissions, fieldPermissions: options.fieldPermissions),
@@ -53,16 +47,20 @@ public final class AppRuntime: Sendable {
         }
     }
 
-    /// Empties every table and reloads the seed, in one transaction.
+    /// Empties every table and reloads the seed, in one transaction; then the outbox and the
+    /// tools' state.
     public func reset() throws {
         try database.write { db in
             for table in AppSchema.dataTables { try db.execute("DELETE FROM \(table)") }
             try seed.insert(into: db)
         }
         outbox.clear()
-        functions.clear()
-        faults.remove()
-        journal.clear(visibleTo: configuration.appId)
-        customRoutes.reset()
+        tools.reset(app: self)
     }
+}
+
+/// What the layers above the data layer keep per app, reset with it.
+protocol AppToolsState: AnyObject, Sendable {
+    /// Called by `AppRuntime.reset()` after the data is reset.
+    func reset(app: AppRuntime)
 }
