@@ -1,8 +1,8 @@
 /// One segment position of the route tree. A class, so a lookup walks references instead of
 /// copying each level; `Router` keeps value semantics by copying a shared tree before a change.
-/// Lookups compare the path's bytes with each literal (a node has a few dozen at most): hashing
-/// substrings, slicing them at scalar boundaries and the generic tuple metadata of the first
-/// version were most of routing's time. Not generic: a node holds the slots of its handlers in
+/// Lookups compare the path's bytes with each literal (a node has a few dozen at most), which
+/// costs less than hashing substrings, slicing them at scalar boundaries or instantiating generic
+/// tuple metadata would. Not generic: a node holds the slots of its handlers in
 /// `Router.values`, so a lookup from another module instantiates no generic metadata.
 // @unchecked: a node is mutated only while its router is built, before it is shared.
 @usableFromInline

@@ -1,34 +1,33 @@
 import Dispatch
 import Primitives
 
-/// One client connection. All its state lives on its executor, which its `SocketWatch` gives:
-/// its own serial queue driven by Dispatch sources, or its event loop's thread. No thread waits
-/// on an idle client.
+/// One client connection: it moves bytes between its socket and its parser and encoder, and
+/// does what its `ConnectionState` says after each event. Everything it holds lives on its
+/// executor, which its `SocketWatch` gives: its own serial queue driven by Dispatch sources, or
+/// its event loop's thread. No thread waits on an idle client.
+///
+/// Each entry point (a readable or writable socket, an answer from elsewhere, a deadline, a
+/// shutdown) ends with `settle()`, which tells the watch and the deadline what the state now
+/// waits for. While a request is answered inline nothing changes in between, so a keep-alive
+/// connection answering synchronously makes no `epoll_ctl` per request.
 // @unchecked: its mutable state is touched only on its executor (see `SocketWatch`).
 final class HTTPConnection: @unchecked Sendable {
     let fd: Int32
     let transport: any ConnectionTransport
     let watcher: any SocketWatch
     let context: ServerContext
+    var state = ConnectionState.reading(fresh: true)
+    /// Requests read ahead (pipelining) stay here until the state reads requests again.
     var parser: HTTPRequestParser
-    /// What the socket is watched for now.
-    var interest = SocketInterest.none
+    /// The answer being sent (`writing`): bytes from `outboundOffset` on are not sent yet.
     var outbound: [UInt8] = []
     var outboundOffset = 0
-    /// A request was handed to the handler and its response has not been written yet.
-    var awaitingResponse = false
-    var closeAfterFlush = false
-    /// A TLS read had to write first (handshake) and the socket was full: read again once writable.
-    var readWaitsForWritable = false
-    var closed = false
-    var draining = false
-    var servedRequests = 0
+    /// The running deadline: what it guards (`ConnectionState.deadline`) and when it passes.
+    var deadlineKind = ConnectionState.DeadlineKind.none
     var deadline: UInt64 = 0
-    var deadlineKind: DeadlineKind = .none
+    /// Shared by this connection's `ResponseGate`s: one mutex per connection, not per request.
     let gateLock = Lock()
     var dateStamp = HTTPDateStamp()
-
-    enum DeadlineKind { case none, idle, head, body, write }
 
     init(fd: Int32, transport: any ConnectionTransport, context: ServerContext) {
         self.fd = fd
@@ -42,17 +41,16 @@ final class HTTPConnection: @unchecked Sendable {
     func start() { watcher.start(self) }
 
     /// Called by the watch on the executor once it watches for reads.
-    func didStart() {
-        interest = .read
-        updateDeadline()
-    }
+    func didStart() { armDeadline() }
 
     /// Runs `work` on this connection's executor, later.
     func execute(_ work: @escaping @Sendable () -> Void) { watcher.execute(work) }
 
+    // MARK: Events
+
     /// Reads what is available, then answers every complete request in order.
     func onReadable() {
-        guard !closed else { return }
+        guard state.readsRequests else { return }
         var total = 0
         reading: while true {
             let result = withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 16) { buffer -> TransportResult in
@@ -68,22 +66,174 @@ final class HTTPConnection: @unchecked Sendable {
                 if total >= 256 * 1024 || (n < 16 * 1024 && !transport.hasBufferedInput) { break reading }
             case .wouldBlock(.readable): break reading
             case .wouldBlock(.writable):
-                readWaitsForWritable = true
-                return waitForWritable()
-            case .closed: return peerClosed()
-            case .failed: return close()
+                state.readNeedsWritable()
+                return settle()
+            case .closed:
+                perform(state.peerClosed())
+                return settle()
+            case .failed:
+                perform(state.forceClose())
+                return
             }
         }
         processBuffered()
     }
 
-    /// The peer finished sending. An answer still owed is written, then the connection closes.
-    private func peerClosed() {
-        if awaitingResponse || outboundOffset < outbound.count {
-            closeAfterFlush = true
-            suspendReading()  // EOF stays readable: without this the watch would spin
-        } else {
-            close()
+    func onWritable() {
+        switch state.writable() {
+        case .flush:
+            flush()
+            processBuffered()
+        case .read: onReadable()
+        default: break
         }
+    }
+
+    /// Answers buffered requests one at a time, in order (RFC 9112 §9.3.2 pipelining), until one
+    /// is answered asynchronously, a write blocks, the connection closes, or the buffer holds no
+    /// complete request.
+    func processBuffered() {
+        while state.readsRequests {
+            let event: HTTPParserEvent?
+            do {
+                event = try parser.next()
+            } catch {
+                let parseError = error as? HTTPParseError ?? .badRequest("\(error)")
+                perform(state.requestFailed(status: parseError.status), reason: "\(parseError)")
+                break
+            }
+            guard let event else { break }
+            switch event {
+            case .continueExpected: perform(state.continueExpected())
+            case .request(let request): dispatch(request)
+            }
+        }
+        settle()
+    }
+
+    private func dispatch(_ request: HTTPRequest) {
+        guard state.requestReceived() == .none else { return closeSocket() }
+        let gate = ResponseGate(connection: self, request: request)
+        context.handler.handle(request, respond: gate.respond)
+        if let response = gate.handlerDidReturn() { complete(response, gate: gate) }
+        // Otherwise the state awaits the answer and `settle()` stops reading (backpressure).
+    }
+
+    /// The handler's answer, on the executor.
+    func complete(_ response: HTTPResponse, gate: ResponseGate) {
+        let action = state.responseReady(keepAlive: gate.keepAlive, stopping: context.stopping.current)
+        guard case .sendResponse(let persistent) = action else { return }
+        let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (gate.http10 ? .keepAliveHTTP10 : .persistent)
+        if outboundOffset >= outbound.count { clearOutbound() }
+        HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
+                                   appendingTo: &outbound)
+        flush()
+    }
+
+    /// Called by the server's sweeper on this connection's executor.
+    func checkDeadline(now: UInt64) {
+        guard deadline != 0, now >= deadline else { return }
+        deadlineKind = .none
+        deadline = 0
+        perform(state.deadlinePassed(phase: parser.phase), reason: "request not received in time")
+        settle()
+    }
+
+    /// Starts a graceful shutdown of this connection: idle ones close now, busy ones after
+    /// the answer in flight.
+    func beginDrain() {
+        perform(state.shutdownBegan(phase: parser.phase))
+        settle()
+    }
+
+    /// Closes at once (shutdown's grace period ran out).
+    func close() { perform(state.forceClose()) }
+
+    // MARK: Effects
+
+    private func perform(_ action: ConnectionState.Action, reason: String = "") {
+        switch action {
+        case .none, .sendResponse: break  // an answer is sent by `complete`, which has it
+        case .sendContinue:
+            if outboundOffset >= outbound.count { clearOutbound() }
+            outbound.append(contentsOf: HTTPResponseEncoder.continueResponse)
+            flush()
+        case .reject(let status):
+            if outboundOffset >= outbound.count { clearOutbound() }
+            HTTPResponseEncoder.encode(context.errorResponder(status, reason), connection: .close,
+                                       date: dateStamp.current(), appendingTo: &outbound)
+            flush()
+        case .flush: flush()
+        case .read: onReadable()
+        case .close: closeSocket()
+        }
+    }
+
+    /// Sends as much as the socket takes; once all of it went, tells the state. A full socket
+    /// leaves the state `writing`, which `settle()` watches for writability.
+    private func flush() {
+        while outboundOffset < outbound.count {
+            let result = outbound.withUnsafeBytes { bytes in
+                transport.send(UnsafeRawBufferPointer(rebasing: bytes[outboundOffset...]))
+            }
+            switch result {
+            case .transferred(let n): outboundOffset += n
+            case .wouldBlock(.writable): return
+            case .wouldBlock(.readable), .closed, .failed:
+                // TLS wants to read in the middle of a write only to renegotiate, which is off.
+                return perform(state.forceClose())
+            }
+        }
+        clearOutbound()
+        perform(state.written())
+    }
+
+    /// Empties the output buffer. Up to `keptOutboundCapacity` its memory stays for the next answer
+    /// (a typical answer is well under 1 KiB), so a keep-alive connection encodes without
+    /// allocating; a larger buffer (a file, a long page) is freed, so idle connections stay small.
+    private func clearOutbound() {
+        if outbound.capacity <= Self.keptOutboundCapacity {
+            outbound.removeAll(keepingCapacity: true)
+        } else {
+            outbound = []
+        }
+        outboundOffset = 0
+    }
+
+    static let keptOutboundCapacity = 4 * 1024
+
+    /// Watches the socket for what the state waits for and starts the deadline that fits it.
+    private func settle() {
+        guard !state.isClosed else { return }
+        watcher.watch(state.interest)
+        armDeadline()
+    }
+
+    /// A running deadline of the same kind is kept, so a head trickled in byte by byte still
+    /// times out (slowloris).
+    private func armDeadline() {
+        let kind = state.deadline(phase: parser.phase)
+        guard kind != deadlineKind else { return }
+        deadlineKind = kind
+        let configuration = context.configuration
+        let seconds: Double
+        switch kind {
+        case .none: deadline = 0; return
+        case .idle, .write: seconds = configuration.idleTimeout
+        case .head: seconds = configuration.headerReadTimeout
+        case .body: seconds = configuration.bodyReadTimeout
+        }
+        deadline = MonotonicClock.now() &+ seconds.nanoseconds
+    }
+
+    /// The descriptor itself is closed once the watch lets go of it (Dispatch requires every
+    /// source on it cancelled first).
+    private func closeSocket() {
+        deadline = 0
+        watcher.stop { [self] in
+            transport.shutdown()
+            Platform.close(fd)
+        }
+        context.registry.remove(self)
     }
 }

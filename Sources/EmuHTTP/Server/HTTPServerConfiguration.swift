@@ -4,7 +4,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// Port to bind; 0 picks a free one (read it back from `HTTPServer.port`).
     public var port: Int = 3000
-    /// Listen backlog: a burst of 2000 connects overflowed 1024 here (architecture.md).
+    /// Listen backlog: deep enough for a burst of 2000 connects, which overflows 1024.
     public var backlog: Int32 = 4096
     /// Request-line, header and body size limits.
     public var limits = HTTPParserLimits()
@@ -29,5 +29,25 @@ public struct HTTPServerConfiguration: Sendable {
     var sweepInterval: Double {
         let shortest = min(headerReadTimeout, bodyReadTimeout, idleTimeout)
         return max(0.01, min(1, shortest / 4))
+    }
+}
+
+/// How the server waits for its connections' sockets (`lcemu serve --http-events`).
+public enum HTTPEventModel: String, Sendable, CaseIterable {
+    /// A few event loops, one thread per core, each blocking in `epoll_wait` over its share of the
+    /// connections and running their code itself. Linux only (the default there); elsewhere the
+    /// server uses Dispatch sources (`ServerContext.makeWatch`).
+    case eventLoops = "loops"
+    /// A Dispatch read source per connection, on the connection's own serial queue. Every
+    /// platform; the default where there is no epoll.
+    case dispatchSources = "sources"
+
+    /// Event loops on Linux, Dispatch sources elsewhere.
+    public static var platformDefault: HTTPEventModel {
+        #if os(Linux)
+        return .eventLoops
+        #else
+        return .dispatchSources
+        #endif
     }
 }

@@ -9,8 +9,7 @@ final class ServerContext: @unchecked Sendable {
     let errorResponder: @Sendable (Int, String) -> HTTPResponse
     let registry = ConnectionRegistry()
     /// The one concurrent queue every connection queue targets (`HTTPEventModel.dispatchSources`).
-    /// Serial queues without an explicit target grew to 200+ threads under load here
-    /// (architecture.md).
+    /// Serial queues without an explicit target each get a thread when busy: hundreds under load.
     let workQueue = DispatchQueue(label: "lcemu.http.work", attributes: .concurrent)
     /// Set when shutdown begins, before any connection drains: a response completed in between
     /// (its connection's drain still queued) must already say `Connection: close`.

@@ -83,8 +83,8 @@ final class EpollLoop: @unchecked Sendable {
     /// How long a loop whose client answers quickly polls for its next request before sleeping.
     /// A loop that sleeps in `epoll_wait` is woken by the kernel when a request arrives, and that
     /// wake-up (an interrupt to another core, a reschedule) is most of the latency of one client
-    /// that sends its requests one after another: polling for a while instead answered such a
-    /// client (one connection, a signed fetch) 1.3 × as often, for the same CPU per request
+    /// that sends its requests one after another: polling for a while answers such a client
+    /// (one connection, a signed fetch) 1.3 × as often, for the same CPU per request
     /// (docs/performance.md). It only starts after a wake-up that came within the window, and
     /// stops when a window passes empty, so an idle or a slow client costs no polling.
     static let pollWindowNanoseconds: UInt64 = 100_000
@@ -129,6 +129,31 @@ final class EpollLoop: @unchecked Sendable {
         }
         for job in jobsInHand { job() }
         jobsInHand.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A named thread that runs one closure for the process's life (an event loop's `epoll_wait`
+/// loop). Plain pthreads: Foundation's `Thread` is not available to EmuHTTP.
+final class EventLoopThread {
+    private let name: String
+    private let body: () -> Void
+
+    init(name: String, body: @escaping () -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    func start() {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let status = pthread_create(&thread, nil, { raw in
+            let owner = Unmanaged<EventLoopThread>.fromOpaque(raw!).takeRetainedValue()
+            lcemu_name_this_thread(String(owner.name.prefix(15)))
+            owner.body()
+            return nil
+        }, context)
+        precondition(status == 0, "lcemu: cannot start an event loop thread (\(status))")
+        pthread_detach(thread)
     }
 }
 #endif

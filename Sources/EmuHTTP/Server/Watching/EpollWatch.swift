@@ -11,8 +11,8 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
     let fd: Int32
     private let loop: EpollLoop
     private var connection: HTTPConnection?
-    /// In the loop's epoll set: a socket watching nothing is taken out.
-    private var registered = false
+    /// What the socket is watched for; a socket watching nothing is out of the loop's epoll set.
+    private var interest = SocketInterest.none
 
     init(fd: Int32, loop: EpollLoop = EpollLoop.next()) {
         self.fd = fd
@@ -27,21 +27,21 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
         }
     }
 
-    func watch(_ interest: SocketInterest) {
-        switch interest {
+    func watch(_ wanted: SocketInterest) {
+        guard wanted != interest else { return }
+        switch wanted {
         case .none:
-            if registered { loop.control(self, EPOLL_CTL_DEL, events: 0) }
-            registered = false
+            loop.control(self, EPOLL_CTL_DEL, events: 0)
         case .read, .write:
-            let events = interest == .read ? EPOLLIN.rawValue : EPOLLOUT.rawValue
-            loop.control(self, registered ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, events: events)
-            registered = true
+            let events = wanted == .read ? EPOLLIN.rawValue : EPOLLOUT.rawValue
+            loop.control(self, interest == .none ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, events: events)
         }
+        interest = wanted
     }
 
     func stop(release: @escaping () -> Void) {
-        if registered { loop.control(self, EPOLL_CTL_DEL, events: 0) }
-        registered = false
+        if interest != .none { loop.control(self, EPOLL_CTL_DEL, events: 0) }
+        interest = .none
         connection = nil  // breaks the connection <-> watch cycle
         release()
     }
@@ -49,11 +49,10 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
     func execute(_ work: @escaping @Sendable () -> Void) { loop.execute(work) }
 
     /// One readiness report from the loop. Errors and hang-ups go to whichever handler the
-    /// connection watches with (it changes its watch only through `watch`): its read or send
-    /// then sees them.
+    /// socket is watched for: its read or send then sees them.
     func handle() {
         guard let connection else { return }
-        switch connection.interest {
+        switch interest {
         case .read: connection.onReadable()
         case .write: connection.onWritable()
         case .none: break

@@ -17,9 +17,11 @@ enum SocketInterest: Equatable {
 /// `watch` and `stop` are called on the executor only; `execute` from anywhere.
 protocol SocketWatch: AnyObject, Sendable {
     /// Starts watching for reads; from then on `connection.onReadable()` and `onWritable()` run
-    /// on the executor when the socket is ready for what the connection watches.
+    /// on the executor when the socket is ready for what it is watched for.
     func start(_ connection: HTTPConnection)
-    /// Changes what the connection waits for.
+    /// Changes what the socket is watched for (the connection's `ConnectionState.interest`).
+    /// Asking for what is already watched costs no system call: the connection asks after every
+    /// event.
     func watch(_ interest: SocketInterest)
     /// Stops watching for good; calls `release` on the executor once the descriptor may be closed.
     func stop(release: @escaping () -> Void)

@@ -17,8 +17,8 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     private var release: (() -> Void)?
     private weak var connection: HTTPConnection?
 
-    /// - Parameter target: the concurrent queue every connection queue targets. Serial queues
-    ///   without an explicit target grew to 200+ threads under load here (architecture.md).
+    /// - Parameter target: the concurrent queue every connection queue targets, which bounds
+    ///   their threads (`ServerContext.workQueue`).
     init(fd: Int32, target: DispatchQueue) {
         self.fd = fd
         queue = DispatchQueue(label: "lcemu.http.connection", target: target)
