@@ -1,4 +1,5 @@
 import EmuAPI
+import Foundation
 import EmuHTTP
 import EmuTesting
 import LCWire
@@ -309,6 +310,28 @@ import Testing
         let again = try device.delete("/raw/\(id)")
         #expect(again.status == 404 && again.text == #"{"code":101,"error":"Feedback \#(id) not found"}"#)
         #expect(try device.get("/raw").json?.arrayValue?.count == 3)
+    }
+
+    // MARK: a file database
+
+    /// Reads on their own connections, writes on the writer: the same answers as in memory.
+    @Test func inAFileDatabase_writesAndReadsAnswerTheSame() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lcemu-resource-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try TestServer.start { $0.dataDirectory = directory }
+        let (admin, device, leanCloud) = (server.inProcessClient(credentials: .masterKey), server.inProcessClient(credentials: .none),
+                                          server.inProcessClient(credentials: .masterKey))
+        #expect(try admin.post("/__admin/routes", json: Self.routes[0]).status == 201)
+        let created = try device.post("/raw", json: ["content": "on disk", "type": 1])
+        let id = try #require(created.json?["objectId"]?.stringValue)
+        #expect(created.body == (try leanCloud.get("/1.1/classes/Feedback/\(id)").body))
+        let updated = try device.put("/raw/\(id)", json: ["type": ["__op": "Increment", "amount": 1]])
+        #expect(updated.json?["type"] == 2)
+        #expect(updated.body == (try leanCloud.get("/1.1/classes/Feedback/\(id)").body))
+        #expect(try device.get("/raw?type=2").text == "[\(updated.text)]")
+        #expect(try device.delete("/raw/\(id)").text == #"{"objectId":"\#(id)"}"#)
+        #expect(try device.get("/raw").text == "[]")
+        server.emulator.shutdown()
     }
 
     // MARK: methods
