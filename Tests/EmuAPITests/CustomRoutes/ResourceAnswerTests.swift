@@ -209,6 +209,14 @@ import Testing
         }
     }
 
+    @Test func aNullFromAFormsNumber_fixesNoTypeForTheField() throws {
+        _ = try admin.post("/__admin/routes", json: ["id": "typed", "resource": ["path": "/typed", "class": "Typed", "fieldTypes": ["n": "number"]]])
+        let created = try device.send("POST", "/typed", body: Array("n=1e400".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        #expect(created.status == 200 && created.json?["n"] == .null)
+        let text = try device.post("/typed", json: ["n": "text"])
+        #expect(text.status == 200 && text.json?["n"] == "text")
+    }
+
     @Test func anEmptyBody_createsAnObjectWithNoFields() throws {
         let created = try device.send("POST", "/raw")
         #expect(created.status == 200)
