@@ -34,14 +34,15 @@ extension APIHandler {
             guard spec.delayMilliseconds > 0 else { answer(); return true }
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(spec.delayMilliseconds), execute: answer)
         case .resource(let spec):
-            let outer = AppRequest(internalFor: app, requestId: requestId, dispatcher: self)
-            let responder = ResourceResponder(spec: spec, match: match, context: context, outer: outer)
+            let responder = ResourceResponder(spec: spec, match: match, context: context,
+                                              store: ResourceStore(app: app, className: spec.className),
+                                              requestId: requestId, logger: logger)
             let run: @Sendable () -> Void = { [self] in
                 var response = responder.respond()
                 response.journalRoute = match.route.id
                 respond(finish(response, exchange))
             }
-            // A resource runs several SQLite statements (a write, then the fetch): on the worker pool.
+            // A resource runs a query, or a write and the read of what it wrote: on the worker pool.
             pool.submit(run)
         }
         return true

@@ -19,11 +19,12 @@ enum FieldTextType: String, Sendable, CaseIterable {
     }
 
     /// The text converted; text that does not convert stays text, for LeanCloud's own type check to refuse.
+    /// A number JSON cannot carry (`1e400`, `nan`) is null, as JSON writes it.
     func convert(_ value: JSON) -> JSON {
         guard let text = value.stringValue else { return value }
         switch self {
         case .string: return value
-        case .number: return Double(text).map(JSON.number) ?? value
+        case .number: return Double(text).map { $0.isFinite ? .number($0) : .null } ?? value
         case .boolean: return text == "true" || text == "1" ? .bool(true) : text == "false" || text == "0" ? .bool(false) : value
         }
     }

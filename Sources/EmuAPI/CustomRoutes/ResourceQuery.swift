@@ -1,26 +1,26 @@
 import LCWire
 
-/// A resource list request as LeanCloud query parameters: the paging parameters the API uses
+/// A resource list request as a LeanCloud query: the paging parameters the API uses
 /// (`limit`/`offset` or `page`/`size`) as `limit`/`skip`, the other parameters as equality
-/// filters in `where`, the declared `order`, and `count=1` for `{{count}}`.
+/// filters in `where`, the declared `order`, and the count for `{{count}}`.
 struct ResourceQuery {
-    let parameters: [(name: String, value: String)]
+    let parameters: QueryParameters
 
     init(spec: ResourceSpec, request: IncomingRequest) throws {
-        var parameters: [(name: String, value: String)] = [("count", "1")]
+        var limit: Int?
+        var skip: Int?
         var pagingNames: [String]
         switch spec.paging {
-        case .offset(let limit, let offset):
-            pagingNames = [limit, offset]
-            if let value = try Self.number(request, limit) { parameters.append(("limit", String(value))) }
-            if let value = try Self.number(request, offset) { parameters.append(("skip", String(value))) }
+        case .offset(let limitName, let offsetName):
+            pagingNames = [limitName, offsetName]
+            limit = try Self.number(request, limitName)
+            skip = try Self.number(request, offsetName)
         case .page(let page, let size, let firstPage):
             pagingNames = [page, size]
-            let pageSize = try Self.number(request, size)
-            if let pageSize { parameters.append(("limit", String(pageSize))) }
+            limit = try Self.number(request, size)
             if let number = try Self.number(request, page) {
                 guard number >= firstPage else { throw InvalidInput("\(page) starts at \(firstPage)") }
-                parameters.append(("skip", String((number - firstPage) * (pageSize ?? 100))))
+                skip = (number - firstPage) * (limit ?? QueryPaging.defaultLimit)
             }
         }
         var conditions = JSONObject()
@@ -28,8 +28,12 @@ struct ResourceQuery {
             guard spec.filters?.contains(name) ?? LCNames.isValidFieldName(name) else { continue }
             conditions[name] = Self.equality(value)
         }
-        if !conditions.isEmpty { parameters.append(("where", JSON.object(conditions).jsonString)) }
-        if let order = spec.order { parameters.append(("order", order)) }
+        var parameters = QueryParameters({ _ in nil }, where: conditions.isEmpty ? nil : .object(conditions))
+        parameters.order = spec.order.flatMap { $0.isEmpty ? nil : $0 }
+        // Counted, so a limit of 0 answers only the count (spec §3.1).
+        parameters.count = true
+        parameters.limit = limit ?? QueryPaging.defaultLimit
+        parameters.skip = skip ?? 0
         self.parameters = parameters
     }
 
