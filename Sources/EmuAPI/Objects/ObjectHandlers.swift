@@ -65,9 +65,7 @@ enum ObjectHandlers {
             let body = try app.database.read { db -> [UInt8] in
                 // spec §6.3, §2.4: class permission `get`, then the object's ACL.
                 try access.require(.get, on: className, in: db)
-                if case .found(let bytes) = try renderer.fetchAnswer(className: className, objectId: objectId, in: db) {
-                    return bytes
-                }
+                if let bytes = try renderer.fetchAnswer(className: className, objectId: objectId, in: db) { return bytes }
                 guard try ObjectStore.classExists(className, in: db) else { throw APIError(.objectNotFound) }
                 return Array("{}".utf8)
             }

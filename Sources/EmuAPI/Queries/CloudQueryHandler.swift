@@ -21,8 +21,7 @@ enum CloudQueryHandler {
         // `select count(*)` alone returns only the count.
         parameters.limit = !query.selectAll && query.keys.isEmpty ? 0 : QueryPaging.limit(query.limit.map(String.init))
         let render = RenderOptions(keys: query.keys.isEmpty ? nil : KeyProjection(query.keys.joined(separator: ",")))
-        var body = try QueryHandlers.run(query.className, parameters, render, request)
-        body["className"] = .string(query.className)
-        return APIResponse(json: .object(body))
+        return APIResponse(serializedJSON: try QueryHandlers.answer(query.className, parameters, render, request,
+                                                                    namingClass: true))
     }
 }

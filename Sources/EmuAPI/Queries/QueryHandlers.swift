@@ -16,16 +16,15 @@ enum QueryHandlers {
             // key; the query runs on the relation's target class, named in the answer.
             if let key = request.query("redirectClassNameForKey"), !key.isEmpty {
                 let target = try relationTarget(of: key, in: className, request)
-                var body = try run(target, parameters, render, request)
-                body["className"] = .string(target)
-                return APIResponse(json: .object(body))
+                return APIResponse(serializedJSON: try answer(target, parameters, render, request, namingClass: true))
             }
-            return APIResponse(serializedJSON: try runSerialized(className, parameters, render, request))
+            return APIResponse(serializedJSON: try answer(className, parameters, render, request))
         })
         // spec §6.4: role queries on the `/1.1/roles` alias.
         router.add("GET", "/1.1/roles", APIRoute(app: .app, work: .slow) { request in
             let parameters = try QueryParameters(request)
-            return APIResponse(json: .object(try run(LCClassName.role, parameters, RenderOptions(parameter: { request.query($0) }), request)))
+            let render = try RenderOptions(parameter: { request.query($0) })
+            return APIResponse(serializedJSON: try answer(LCClassName.role, parameters, render, request))
         })
         router.add("GET", "/1.1/cloudQuery", APIRoute(app: .app, work: .slow) { request in
             try CloudQueryHandler.handle(request)
@@ -42,32 +41,68 @@ enum QueryHandlers {
         return className
     }
 
-    /// `{"results":[…]}` plus `"count"` when asked; shared by CQL.
-    static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
-                    _ request: AppRequest) throws -> JSONObject {
-        let (app, plan, renderer) = try prepare(className, parameters, render, request)
-        return try body(app, plan, renderer, parameters)
+    /// The answer of a query: `{"results":[…]}`, then `"count"` when asked, then `"className"`
+    /// with `namingClass` (relation and CQL queries name the class they ran on), written row by
+    /// row (`ObjectRenderer.appendRow`). The plan and its page are read together while the
+    /// plan's indexes exist (nearly always): one hold of the in-memory writer, or one read
+    /// transaction on files.
+    static func answer(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                       _ request: AppRequest, namingClass: Bool = false) throws -> [UInt8] {
+        let app = request.app
+        let access = request.access
+        let renderer = renderer(render, access, app)
+        let (plan, page) = try app.database.read { db -> (QueryPlan, [UInt8]?) in
+            let plan = try makePlan(className, parameters, access, in: db)
+            guard !app.indexAdvisor.wouldCreateIndexes(for: plan.indexKeys) else { return (plan, nil) }
+            return (plan, try write(plan, parameters, renderer, namingClass: namingClass, in: db))
+        }
+        if let page { return page }
+        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
+        return try app.database.read { db in try write(plan, parameters, renderer, namingClass: namingClass, in: db) }
     }
 
-    static func body(_ app: AppRuntime, _ plan: QueryPlan, _ renderer: ObjectRenderer,
-                     _ parameters: QueryParameters) throws -> JSONObject {
-        try app.database.read { db in
+    private static func write(_ plan: QueryPlan, _ parameters: QueryParameters, _ renderer: ObjectRenderer,
+                              namingClass: Bool, in db: Database) throws -> [UInt8] {
+        var out = JSONSerializer(reservingCapacity: 64 + 512 * min(parameters.limit, 100))
+        out.appendASCII(#"{"results":["#)
+        if parameters.limit != 0 {
+            let splicing = renderer.splices(plan.className)
+            var first = true
+            try QueryExecutor.forEachRow(plan, in: db) { row in
+                if !first { out.appendByte(UInt8(ascii: ",")) }
+                first = false
+                try renderer.appendRow(row, className: plan.className, splicing: splicing, to: &out, in: db)
+            }
+        }
+        out.appendByte(UInt8(ascii: "]"))
+        if parameters.count {
+            out.appendASCII(#","count":"#)
+            out.appendNumber(Double(try QueryExecutor.count(plan, in: db)))
+        }
+        if namingClass {
+            out.appendASCII(#","className":"#)
+            out.appendString(plan.className)
+        }
+        out.appendByte(UInt8(ascii: "}"))
+        return out.bytes
+    }
+
+    /// The answer as a JSON object, for answers that put the results of several queries
+    /// together (friendship lists): the same rows, each `render`ed.
+    static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                    _ request: AppRequest) throws -> JSONObject {
+        let app = request.app
+        let access = request.access
+        let plan = try app.database.read { db in try makePlan(className, parameters, access, in: db) }
+        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
+        let renderer = renderer(render, access, app)
+        return try app.database.read { db in
             var body = JSONObject()
             let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)
             body["results"] = .array(try records.map { .object(try renderer.render($0, in: db)) })
             if parameters.count { body["count"] = .number(Double(try QueryExecutor.count(plan, in: db))) }
             return body
         }
-    }
-
-    /// The compiled plan (class permission `find` checked, indexes ensured) and the renderer.
-    static func prepare(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
-                        _ request: AppRequest) throws -> (AppRuntime, QueryPlan, ObjectRenderer) {
-        let app = request.app
-        let access = request.access
-        let plan = try app.database.read { db in try makePlan(className, parameters, access, in: db) }
-        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
-        return (app, plan, renderer(render, access, app))
     }
 
     /// The caller's query scope decides (`QueryScope`): spec §6.3 class permission `find`, on

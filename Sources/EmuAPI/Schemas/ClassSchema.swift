@@ -15,9 +15,9 @@ struct ClassSchema {
         self.fields = fields
     }
 
-    /// The schema stored for `className`.
+    /// The schema stored for `className`; empty for a class not written yet.
     static func load(_ className: String, in db: Database) throws -> ClassSchema {
-        ClassSchema(className: className, fields: try ObjectStore.schema(of: className, in: db))
+        ClassSchema(className: className, fields: try ObjectStore.schema(of: className, in: db) ?? JSONObject())
     }
 
     /// spec §10: at most 300 fields per class (the classes limit is `ObjectStore.maxClasses`).

@@ -35,7 +35,7 @@ enum SchemaCatalog {
 
     /// The schema of a class known to exist.
     private static func schema(ofKnown className: String, in db: Database) throws -> JSONObject {
-        var fields = try ObjectStore.schema(of: className, in: db)
+        var fields = try ObjectStore.schema(of: className, in: db) ?? JSONObject()
         for (key, type) in try storedTypes(of: className, in: db) where fields[key] == nil { fields[key] = type }
         var schema = JSONObject()
         for (key, type) in serverFields { schema[key] = type }

@@ -46,7 +46,7 @@ public enum AppDataDocument {
     /// The objects of one class, in insertion order.
     static func records(ofClass className: String, in db: Database, progress: ((Int) -> Void)? = nil) throws -> [ObjectRecord] {
         var records: [ObjectRecord] = []
-        try db.query("SELECT \(QueryPlan.columns) FROM objects WHERE class = ? ORDER BY rowid", [.text(className)]) { row in
+        try db.query("SELECT \(ObjectStore.columns) FROM objects WHERE class = ? ORDER BY rowid", [.text(className)]) { row in
             records.append(try ObjectStore.record(fromQueryRow: row, className: className))
             progress?(records.count)
         }

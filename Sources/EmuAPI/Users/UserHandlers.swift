@@ -39,7 +39,7 @@ enum UserHandlers {
     static func query(_ request: AppRequest) throws -> APIResponse {
         let parameters = try QueryParameters(request)
         let render = try RenderOptions(parameter: { request.query($0) })
-        return APIResponse(json: .object(try QueryHandlers.run(LCClassName.user, parameters, render, request)))
+        return APIResponse(serializedJSON: try QueryHandlers.answer(LCClassName.user, parameters, render, request))
     }
 
     /// `GET /1.1/users/me` with `X-LC-Session` or `?session_token=` → the log-in shape with the

@@ -31,7 +31,6 @@ extension UserWrites {
             record.updatedAt = app.clock.now
             try UserStore.checkUnique(record, in: db)
             try AuthDataLinks.checkNotLinkedElsewhere(record, platforms: platforms, in: db)
-            try ObjectWrites.checkSize(record)
             try ObjectStore.update(record, in: db)
             try schema.saveIfChanged(now: record.updatedAt, in: db)
             try ObjectWrites.applyRelationEdits(outcome.relationEdits, to: record, in: db)

@@ -29,7 +29,6 @@ enum UserWrites {
             try access.checkWritten(&record, previous: nil, touchedKeys: outcome.touchedKeys, known: known,
                                     schema: &schema, in: db)
             try UserStore.checkUnique(record, in: db)
-            try ObjectWrites.checkSize(record)
             try ObjectStore.insert(record, in: db)
             try schema.saveIfChanged(now: now, in: db)
             try ObjectWrites.applyRelationEdits(outcome.relationEdits, to: record, in: db)

@@ -27,6 +27,17 @@ import Testing
         #expect(object["updatedAt"] == "2015-06-29T01:39:36.931Z")
     }
 
+    @Test func update_refusesGrowingOver16MB_with116_andKeepsTheObject() throws {
+        let id = try client.create("Post", ["title": "t"])
+        let big = String(repeating: "x", count: 16 * 1024 * 1024)
+        let response = try client.update("Post", id, ["blob": .string(big)])
+        #expect(response.status == 400)
+        #expect(response.text == #"{"code":116,"error":"The object is too large."}"#)
+        let object = try client.fetch("Post", id)
+        #expect(object["title"] == "t")
+        #expect(object["blob"] == nil)
+    }
+
     @Test func update_withFetchWhenSave_returnsOnlyTheChangedFields() throws {
         let id = try client.create("Post", ["counter": 100, "title": "t"])
         let response = try client.update("Post", id, ["counter": ["__op": "Increment", "amount": 3]], query: "fetchWhenSave=true")

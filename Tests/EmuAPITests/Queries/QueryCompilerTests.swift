@@ -65,7 +65,7 @@ import Testing
         (#"{}"#, "name", [4, 1, 2, 3, 5, 6]),
         (#"{"n":{"$exists":true}}"#, "n", [4, 1, 2, 3, 5, 6]),  // numbers before strings
         (#"{}"#, "-createdAt", [6, 5, 4, 3, 2, 1]),
-        // MongoDB semantics (issue 16): $all over a scalar, booleans ordered false < true, null
+        // MongoDB semantics: $all over a scalar, booleans ordered false < true, null
         // against a missing array, legacy [longitude, latitude] pairs, $polygon and $centerSphere.
         (#"{"n":{"$all":[3]}}"#, nil, [3]),
         (#"{"n":{"$all":[3,1]}}"#, nil, []),

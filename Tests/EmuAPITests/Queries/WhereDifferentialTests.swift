@@ -2,7 +2,7 @@
 import LCWire
 import Testing
 
-/// Issue 16's differential test: every operator over a table of value shapes, through both
+/// A differential test: every operator over a table of value shapes, through both
 /// engines — the SQL compiler on a real in-memory SQLite store and the in-memory `WhereMatcher`
 /// — must give the same answer: the same matching objects, or the same error code and message.
 @Suite struct WhereDifferentialTests {

@@ -4,7 +4,7 @@ import Foundation
 import LCWire
 import Testing
 
-/// Issue 16 through the API: a query (`GET …?where=`) and a conditional write (`PUT …?where=`)
+/// The two `where` engines through the API: a query (`GET …?where=`) and a conditional write (`PUT …?where=`)
 /// read a `where` with one parser and agree — on what matches, and on every refusal's body.
 @Suite struct WhereEngineAPITests {
     let emulator: TestServer

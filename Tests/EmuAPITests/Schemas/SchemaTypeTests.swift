@@ -58,7 +58,7 @@ import Testing
     @Test func schema_isStoredInTheClassesTable() throws {
         try client.create("Typed", ["s": "x", "p": pointer("Post", "1"), "r": ["__op": "AddRelation", "objects": [pointer("_User", "1")]]])
         let app = try #require(emulator.emulator.app(emulator.app.appId))
-        let schema = try app.database.read { db in try ObjectStore.schema(of: "Typed", in: db) }
+        let schema = try #require(try app.database.read { db in try ObjectStore.schema(of: "Typed", in: db) })
         #expect(JSON.object(schema).jsonString ==
             #"{"s":{"type":"String"},"p":{"type":"Pointer","className":"Post"},"r":{"type":"Relation","className":"_User"}}"#)
     }

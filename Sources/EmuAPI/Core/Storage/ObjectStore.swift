@@ -2,19 +2,59 @@ import EmuSQLite
 import LCWire
 
 /// Reads and writes object rows. Every statement is parameterised and cached per connection.
+///
+/// A row is `columns`: the id, the two dates in milliseconds, and the ACL and the user fields
+/// as the JSON text `JSONSerializer` writes. Readers decode rows with `record(fromQueryRow:)`,
+/// or copy the texts straight into a response (`ObjectRenderer.appendRow`).
 public enum ObjectStore {
-    /// Inserts a new object, creating its class on first write.
-    public static func insert(_ record: ObjectRecord, in db: Database) throws {
-        try ensureClass(record.className, now: record.createdAt, in: db)
+    /// The columns of an object row, in the order `record(fromQueryRow:)` reads them.
+    static let columns = "id, created_at, updated_at, acl, data"
+
+    /// One object's row, in `columns`: bind the class, then the id.
+    static let fetchSQL = "SELECT \(columns) FROM objects WHERE class = ? AND id = ?"
+
+    /// The largest object, its fields and ACL serialized (spec §2.2: 16 MB, else 116).
+    public static let maxObjectBytes = 16 * 1024 * 1024
+
+    /// spec §10: at most 500 classes per app.
+    public static let maxClasses = 500
+
+    /// Inserts a new object, recording its class on first write; 116 when it is larger than
+    /// `maxObjectBytes`. `classExists` says the caller has read the class's row in this
+    /// transaction (`schema(of:)` answered), which spares the statement that records it.
+    public static func insert(_ record: ObjectRecord, classExists: Bool = false, in db: Database) throws {
+        let acl = record.aclColumn, data = record.dataColumn
+        try requireStorable(acl: acl, data: data)
+        if !classExists { try ensureClass(record.className, now: record.createdAt, in: db) }
         try db.execute(
             "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?)",
             [.text(record.className), .text(record.objectId),
              .integer(record.createdAt.millisecondsSince1970), .integer(record.updatedAt.millisecondsSince1970),
-             record.aclColumn, record.dataColumn])
+             acl, data])
     }
 
-    /// One object's row, in `QueryPlan.columns`: bind the class, then the id.
-    static let fetchSQL = "SELECT \(QueryPlan.columns) FROM objects WHERE class = ? AND id = ?"
+    /// Rewrites an existing object's ACL, fields and `updatedAt`; false when the row is gone;
+    /// 116 when it has grown larger than `maxObjectBytes`.
+    @discardableResult
+    public static func update(_ record: ObjectRecord, in db: Database) throws -> Bool {
+        let acl = record.aclColumn, data = record.dataColumn
+        try requireStorable(acl: acl, data: data)
+        try db.execute(
+            "UPDATE objects SET updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?",
+            [.integer(record.updatedAt.millisecondsSince1970), acl, data,
+             .text(record.className), .text(record.objectId)])
+        return db.changes > 0
+    }
+
+    /// Deletes an object and the members of its relations; false when there was no such object.
+    @discardableResult
+    public static func delete(className: String, objectId: String, in db: Database) throws -> Bool {
+        try db.execute("DELETE FROM objects WHERE class = ? AND id = ?", [.text(className), .text(objectId)])
+        let deleted = db.changes > 0
+        try db.execute("DELETE FROM relations WHERE owner_class = ? AND owner_id = ?",
+                       [.text(className), .text(objectId)])
+        return deleted
+    }
 
     /// The object, or nil when there is no such id in the class.
     public static func fetch(className: String, objectId: String, in db: Database) throws -> ObjectRecord? {
@@ -25,26 +65,7 @@ public enum ObjectStore {
         return try record(fromQueryRow: statement, className: className)
     }
 
-    /// Whether the class has ever been written to.
-    public static func classExists(_ name: String, in db: Database) throws -> Bool {
-        try db.scalar("SELECT 1 FROM classes WHERE name = ?", [.text(name)]) != nil
-    }
-
-    /// spec §10: at most 500 classes per app.
-    public static let maxClasses = 500
-
-    /// Records the class on its first write; 154 when that makes more than `maxClasses` (the
-    /// caller's transaction then rolls the row back). An existing class costs one statement.
-    public static func ensureClass(_ name: String, now: LCDate, in db: Database) throws {
-        try db.execute("INSERT OR IGNORE INTO classes (name, created_at) VALUES (?, ?)",
-                       [.text(name), .integer(now.millisecondsSince1970)])
-        guard db.changes == 1 else { return }
-        if let count = try db.scalar("SELECT count(*) FROM classes")?.int64Value, count > maxClasses {
-            throw APIError(.thresholdExceeded)
-        }
-    }
-
-    /// A record from a row of `QueryPlan.columns` (id, created_at, updated_at, acl, data).
+    /// A record from a row of `columns`.
     static func record(fromQueryRow row: Statement, className: String) throws -> ObjectRecord {
         // Parsed straight from SQLite's bytes: the JSON texts are never copied into Strings.
         let acl = try acl(fromQueryRow: row)
@@ -57,57 +78,23 @@ public enum ObjectStore {
             acl: acl, fields: fields)
     }
 
-    /// The ACL of a row of `QueryPlan.columns`; nil when none is stored.
+    /// The ACL of a row of `columns`; nil when none is stored.
     static func acl(fromQueryRow row: Statement) throws -> JSONObject? {
         try row.withText(at: 3) { bytes in try bytes.flatMap { try JSONParser.parse($0).objectValue } }
     }
+
+    /// 116 when the columns written are together larger than `maxObjectBytes`: the limit
+    /// measures the very texts stored (a native String knows its UTF-8 length).
+    private static func requireStorable(acl: SQLiteValue, data: SQLiteValue) throws {
+        let size = (acl.textValue?.utf8.count ?? 0) + (data.textValue?.utf8.count ?? 0)
+        guard size <= maxObjectBytes else { throw APIError(.objectTooLarge) }
+    }
 }
 
+// The two JSON columns as every writer of object rows stores them.
 extension ObjectRecord {
     /// The `acl` column: the ACL's JSON text, or NULL when the object has none.
     var aclColumn: SQLiteValue { acl.map { .text(JSON.object($0).jsonString) } ?? .null }
     /// The `data` column: the user fields' JSON text.
     var dataColumn: SQLiteValue { .text(JSON.object(fields).jsonString) }
-}
-
-extension ObjectStore {
-    /// Deletes an object and the members of its relations; false when there was no such object.
-    @discardableResult
-    public static func delete(className: String, objectId: String, in db: Database) throws -> Bool {
-        try db.execute("DELETE FROM objects WHERE class = ? AND id = ?", [.text(className), .text(objectId)])
-        let deleted = db.changes > 0
-        try db.execute("DELETE FROM relations WHERE owner_class = ? AND owner_id = ?",
-                       [.text(className), .text(objectId)])
-        return deleted
-    }
-
-    /// Rewrites an existing object's ACL, fields and `updatedAt`; false when the row is gone.
-    @discardableResult
-    public static func update(_ record: ObjectRecord, in db: Database) throws -> Bool {
-        try db.execute(
-            "UPDATE objects SET updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?",
-            [.integer(record.updatedAt.millisecondsSince1970),
-             record.aclColumn, record.dataColumn,
-             .text(record.className), .text(record.objectId)])
-        return db.changes > 0
-    }
-
-    /// The field types a class has fixed, `{"field":{"type":"String"},…}`; empty for a class
-    /// without a row or with an unreadable schema.
-    public static func schema(of className: String, in db: Database) throws -> JSONObject {
-        guard let text = try db.scalar("SELECT schema FROM classes WHERE name = ?", [.text(className)])?.textValue,
-              let schema = try? JSONParser.parse(text).objectValue
-        else { return JSONObject() }
-        return schema
-    }
-
-    /// Stores a class's field types, creating the class row when needed.
-    public static func saveSchema(_ schema: JSONObject, of className: String, now: LCDate, in db: Database) throws {
-        try db.execute(
-            """
-            INSERT INTO classes (name, created_at, schema) VALUES (?, ?, ?)
-            ON CONFLICT (name) DO UPDATE SET schema = excluded.schema
-            """,
-            [.text(className), .integer(now.millisecondsSince1970), .text(JSON.object(schema).jsonString)])
-    }
 }

@@ -3,7 +3,9 @@ import LCWire
 
 /// Turns stored records into response objects: file references resolved from their `_File`
 /// objects, `password` never shown, pointers expanded by `include`, the `keys` projection and
-/// the `ACL` on request (spec §2.4, §2.7). Fetch uses it; the query and batch endpoints can too.
+/// the `ACL` on request (spec §2.4, §2.7). A record is rendered here; a stored row, the fetch's
+/// or a query page's, is written by `appendRow` (ObjectRenderer+Rows.swift), which copies it
+/// when rendering would not change it and renders it otherwise.
 ///
 /// ```swift
 /// let renderer = try ObjectRenderer(options: RenderOptions(parameter: request.query))

@@ -33,7 +33,6 @@ extension ObjectWrites {
             try access.checkWritten(&record, previous: previous, touchedKeys: outcome.touchedKeys, known: known,
                                     schema: &schema, in: db)
             record.updatedAt = app.clock.now
-            try checkSize(record)
             try ObjectStore.update(record, in: db)
             try schema.saveIfChanged(now: record.updatedAt, in: db)
             try applyRelationEdits(outcome.relationEdits, to: record, in: db)

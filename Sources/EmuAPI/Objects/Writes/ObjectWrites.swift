@@ -5,9 +5,6 @@ import LCWire
 /// serial writer: the current row is read, checked against the `where` condition, changed and
 /// written back before any other write starts, so operations are atomic under concurrency.
 enum ObjectWrites {
-    /// The largest object, its fields and ACL serialized (spec §2.2: 16 MB, else 116).
-    static let maxObjectBytes = 16 * 1024 * 1024
-
     /// Creates an object; returns it, and its rendered form when `render` is set. `access`
     /// checks the class permissions and the `_Role` rules (docs/access-control.md).
     static func create(className: String, patch: ObjectPatch, app: AppRuntime, render: Bool,
@@ -23,27 +20,17 @@ enum ObjectWrites {
             let objectId = ObjectIdGenerator.shared.next(now: now.millisecondsSince1970 / 1000)
             var record = ObjectRecord(className: className, objectId: objectId, createdAt: now, updatedAt: now,
                                       acl: nil, fields: JSONObject())
-            let stored = try ObjectStore.schemaIfClassExists(className, in: db)
+            let stored = try ObjectStore.schema(of: className, in: db)
             var schema = ClassSchema(className: className, fields: stored ?? JSONObject())
             let known = schema
             let outcome = try patch.apply(to: &record, schema: &schema)
             try access.checkWritten(&record, previous: nil, touchedKeys: outcome.touchedKeys, known: known,
                                     schema: &schema, in: db)
-            let data = JSON.object(record.fields).serialized()
-            let acl = record.acl.map { JSON.object($0).serialized() }
-            guard data.count + (acl?.count ?? 0) <= maxObjectBytes else { throw APIError(.objectTooLarge) }
-            try ObjectStore.insert(record, data: data, acl: acl, classExists: stored != nil, in: db)
+            try ObjectStore.insert(record, classExists: stored != nil, in: db)
             try schema.saveIfChanged(now: now, in: db)
             try applyRelationEdits(outcome.relationEdits, to: record, in: db)
             return (record, render ? try ObjectRenderer(options: RenderOptions(), access: access).render(record, in: db) : nil)
         }
-    }
-
-    /// 116 when the object outgrows the limit.
-    static func checkSize(_ record: ObjectRecord) throws {
-        var size = JSON.object(record.fields).serialized().count
-        if let acl = record.acl { size += JSON.object(acl).serialized().count }
-        guard size <= maxObjectBytes else { throw APIError(.objectTooLarge) }
     }
 
     static func applyRelationEdits(_ edits: [RelationEdit], to record: ObjectRecord, in db: Database) throws {

@@ -35,8 +35,9 @@ final class IndexAdvisor: Sendable {
         return known.count + fresh.count <= maximumIndexes ? fresh : []
     }
 
-    /// The prefix of the advisor's index names. Before `acl` was part of them they began with
-    /// `objects_q_`; the `query-indexes-v2` migration drops those.
+    /// The prefix of the advisor's index names. Indexes without `acl` (named `objects_q_…`,
+    /// found in databases written by earlier versions) are dropped by the `query-indexes-v2`
+    /// migration.
     static let prefix = "objects_qa_"
 
     /// A stable index name derived from the key (FNV-1a, hex).

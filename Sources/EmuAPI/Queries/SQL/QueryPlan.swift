@@ -11,13 +11,11 @@ struct QueryPlan: Sendable {
     /// Index keys worth an index for this query (equality, range and order fields).
     let indexKeys: [String]
 
-    static let columns = "id, created_at, updated_at, acl, data"
-
-    /// The page of objects.
+    /// The page of objects, rows of `ObjectStore.columns`.
     var select: SQLFragment {
         let test = classTest
         return SQLFragment(
-            "SELECT \(Self.columns) FROM objects WHERE \(test.sql) AND (\(condition.sql))\(order.sql) LIMIT ? OFFSET ?",
+            "SELECT \(ObjectStore.columns) FROM objects WHERE \(test.sql) AND (\(condition.sql))\(order.sql) LIMIT ? OFFSET ?",
             test.arguments + condition.arguments + order.arguments + [.integer(Int64(limit)), .integer(Int64(skip))])
     }
 
@@ -27,10 +25,11 @@ struct QueryPlan: Sendable {
         return SQLFragment("SELECT count(*) FROM objects WHERE \(test.sql) AND (\(condition.sql))", test.arguments + condition.arguments)
     }
 
-    /// `class = 'Post'`, the name written into the SQL rather than bound. A bound class name made
-    /// SQLite prepare the statement again on every run (about 40 µs for a query page): planning
-    /// compares it with the `class = '_User'` of the partial user indexes, which makes the plan
-    /// depend on the bound value. Names other than letters, digits and `_` stay bound.
+    /// `class = 'Post'`, the name written into the SQL rather than bound. A bound class name
+    /// would make SQLite prepare the statement again on every run (about 40 µs for a query
+    /// page): planning compares it with the `class = '_User'` of the partial user indexes, which
+    /// makes the plan depend on the bound value. Names other than letters, digits and `_` stay
+    /// bound.
     var classTest: SQLFragment { Self.classTest(className) }
 
     static func classTest(_ className: String) -> SQLFragment {

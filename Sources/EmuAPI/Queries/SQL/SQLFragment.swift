@@ -50,7 +50,7 @@ struct SQLFragment: Sendable {
     /// `expression IN (…)`. Up to `flatJoinLimit` values are placeholders, as the planner sees
     /// them best; a longer list is one bound JSON array read by `json_each`. SQLite compares every
     /// new constant of a statement with those before it while preparing it, so ten thousand
-    /// placeholders took seconds; one parameter keeps a list of any length linear.
+    /// placeholders take seconds; one parameter keeps a list of any length linear.
     static func inList(_ expression: String, _ values: [SQLiteValue]) -> SQLFragment {
         guard values.count > flatJoinLimit else {
             return SQLFragment("\(expression) IN (\(placeholders(values.count)))", values)

@@ -6,12 +6,29 @@ import Darwin
 import EmuSQLite
 import LCWire
 
-/// Writing query rows straight into a response. A stored object's `data` column is the text
-/// `JSONSerializer` wrote for its fields, so when rendering would not change a field, the
-/// response form is that text with `createdAt`, `updatedAt`, `objectId` (and the ACL) appended:
-/// no JSON tree is built and serialized again per object. A query page of 20 small objects
-/// spent about a fifth of its CPU parsing and re-serializing them.
+/// Stored rows written straight into a response: the fetch answer and each object of a query
+/// page. A row's `data` column is the text `JSONSerializer` wrote for its fields, so when
+/// rendering would not change a field, the response form is that text with `createdAt`,
+/// `updatedAt`, `objectId` (and the ACL) appended, and no JSON tree is built and serialized
+/// again per object (parsing and re-serializing them is about a fifth of a query page's CPU).
+/// Otherwise the row is decoded and `render`ed. Either way the bytes are those of
+/// `render(record)` serialized.
 extension ObjectRenderer {
+    /// The answer of a fetch (`GET /1.1/classes/<Class>/<id>`), the object's response form;
+    /// nil when the class has no such id. spec §2.4: the caller's ACL read permission (403)
+    /// decides before anything of the object is written. Call inside the fetch's read, after
+    /// the class permission.
+    func fetchAnswer(className: String, objectId: String, in db: Database) throws -> [UInt8]? {
+        let statement = try db.cachedStatement(ObjectStore.fetchSQL)
+        defer { statement.reset() }
+        try statement.bind([.text(className), .text(objectId)])
+        guard try statement.step() else { return nil }
+        try access?.requireRead(acl: try ObjectStore.acl(fromQueryRow: statement), in: db)
+        var out = JSONSerializer(reservingCapacity: 512)
+        try appendRow(statement, className: className, splicing: splices(className), to: &out, in: db)
+        return out.bytes
+    }
+
     /// Whether rows of `className` may be copied: no projection, no includes, no fields this
     /// caller may not see (`redacting`) and no hidden ones (`hidden`, `_User` only).
     func splices(_ className: String) -> Bool {
@@ -20,12 +37,14 @@ extension ObjectRenderer {
         return !access.fieldPermissions.hidesFields(of: className)
     }
 
-    /// Appends the response form of a row of `QueryPlan.columns`, the same bytes as
-    /// `render(record)` serialized: copied when `splices(className)` and the stored texts are
-    /// canonical, otherwise decoded and rendered. Call inside the query's read.
+    /// Appends the response form of a row of `ObjectStore.columns`: copied when `splicing`
+    /// (the page's `splices(className)`) and the stored texts are canonical, otherwise decoded
+    /// and rendered. Call inside the read that stepped the row.
     func appendRow(_ row: Statement, className: String, splicing: Bool,
                    to out: inout JSONSerializer, in db: Database) throws {
         if splicing, appendSpliced(row, to: &out) { return }
+        // Rendering may fetch other objects (files, includes) through `ObjectStore.fetchSQL`'s
+        // cached statement, which may be this row's: the record is read from it first.
         let record = try ObjectStore.record(fromQueryRow: row, className: className)
         out.append(.object(try render(record, in: db)))
     }
@@ -34,11 +53,11 @@ extension ObjectRenderer {
     private func appendSpliced(_ row: Statement, to out: inout JSONSerializer) -> Bool {
         row.withText(at: 4) { data -> Bool in
             // Fields named like the server fields would be overwritten in place by rendering,
-            // and a File reference is resolved from its `_File` object: both take the long way.
+            // and a File reference is resolved from its `_File` object: both are rendered.
             guard let data, CanonicalJSON.isCanonicalObject(data, topLevelKey: { !Self.isServerField($0) }),
                   !Self.contains(data, Self.fileMarker) else { return false }
             return row.withText(at: 3) { acl -> Bool in
-                // Checked even when not shown: the long way parses it, and fails on a bad one.
+                // Checked even when not shown: rendering parses it, and fails on a bad one.
                 if let acl, !CanonicalJSON.isCanonicalObject(acl) { return false }
                 out.appendCanonical(UnsafeBufferPointer(rebasing: data.dropLast()))
                 if data.count > 2 { out.appendByte(UInt8(ascii: ",")) }
@@ -75,7 +94,7 @@ extension ObjectRenderer {
         serverFields.contains { $0.elementsEqual(key) }
     }
 
-    /// `memchr` to the next candidate, then `memcmp`: a byte loop here cost 2 % of a query page.
+    /// `memchr` to the next candidate, then `memcmp`: a byte loop would cost 2 % of a query page.
     private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard let base = text.baseAddress, text.count >= needle.count else { return false }
         // memchr looks for the needle's second byte, `_`: its first, a quote, starts every key
