@@ -92,11 +92,16 @@ enum QueryHandlers {
     static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
                     _ request: AppRequest) throws -> JSONObject {
         let app = request.app
-        let access = request.access
-        let plan = try app.database.read { db in try makePlan(className, parameters, access, in: db) }
+        let plan = try app.database.read { db in try makePlan(className, parameters, request.access, in: db) }
         try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
-        let renderer = renderer(render, access, app)
-        return try app.database.read { db in
+        return try body(app, plan, renderer(render, request.access, app), parameters)
+    }
+
+    /// `results` (and `count` when asked) of a compiled plan as values, for callers that put
+    /// them into answers of their own (friendship lists, custom-route resources' templates).
+    static func body(_ app: AppRuntime, _ plan: QueryPlan, _ renderer: ObjectRenderer,
+                     _ parameters: QueryParameters) throws -> JSONObject {
+        try app.database.read { db in
             var body = JSONObject()
             let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)
             body["results"] = .array(try records.map { .object(try renderer.render($0, in: db)) })

@@ -1,3 +1,4 @@
+import EmuTestSupport
 import EmuAPI
 import Foundation
 import EmuHTTP
