@@ -8,7 +8,7 @@ import LCWire
 /// schema here, which costs microseconds; the full check runs once, at start (AppDatabase).
 enum StorageHealth {
     static func response(_ request: APIRequest) -> APIResponse {
-        let apps = (request.dispatcher as? any ServedApps)?.servedApps ?? request.app.map { [$0] } ?? []
+        let apps = request.dispatcher?.servedApps ?? request.app.map { [$0] } ?? []
         let problems = apps.sorted { $0.configuration.appId < $1.configuration.appId }.compactMap(problem(of:))
         guard let first = problems.first else { return APIResponse(json: ["status": "ok"]) }
         return APIResponse(status: 503, json: ["status": "unhealthy", "error": .string(first)])
@@ -29,9 +29,9 @@ enum StorageHealth {
     }
 }
 
-/// What knows every app the server serves: the emulator's `APIHandler`, which the health check
+/// What knows every app the server serves: the emulator's `Pipeline`, which the health check
 /// reaches through the request's dispatcher (the conformance is the server's,
-/// `APIHandler+ServedApps.swift`).
+/// `Pipeline+ServedApps.swift`).
 protocol ServedApps {
     var servedApps: [AppRuntime] { get }
 }

@@ -31,8 +31,8 @@ public enum RouteExecution: Sendable {
 
 /// What a route's handler does, from which its `RouteExecution` is derived rather than chosen
 /// route by route. Short reads answer on the connection's own thread: handing them to a worker
-/// costs two thread hops and a pause of the connection's reading per request (issue 15's profile
-/// of the signed Post fetch). Writes wait for the one SQLite writer and slow work would
+/// costs two thread hops and a pause of the connection's reading per request, about as much as
+/// the signed Post fetch's own work. Writes wait for the one SQLite writer and slow work would
 /// hold the connection's thread, so both go to the worker pool.
 public enum RouteWork: Sendable, Equatable {
     /// As the method says: GET and HEAD read, every other method writes.
@@ -48,25 +48,26 @@ public enum RouteWork: Sendable, Equatable {
 public struct APIRoute: Sendable {
     public var access: RouteAccess
     public var work: RouteWork
-    public var handler: @Sendable (APIRequest) throws -> APIResponse
+    public var handler: @Sendable (RequestContext<AppRuntime?>) throws -> APIResponse
 
+    /// A route that may have no app (`.open`, `.keyless`): the handler reads an optional app.
     public init(access: RouteAccess, work: RouteWork = .byMethod,
-                handler: @escaping @Sendable (APIRequest) throws -> APIResponse) {
+                handler: @escaping @Sendable (RequestContext<AppRuntime?>) throws -> APIResponse) {
         self.access = access
         self.work = work
         self.handler = handler
     }
 
-    /// A route of an app: `access` guarantees one (anything but `.open` and `.keyless`), so the
-    /// handler receives an `AppRequest`, whose app is not optional.
-    public init(app access: RouteAccess, work: RouteWork = .byMethod,
-                handler: @escaping @Sendable (AppRequest) throws -> APIResponse) {
+    /// A route of an app: `appAccess` guarantees one (anything but `.open` and `.keyless`), so
+    /// the handler receives a `RequestContext<AppRuntime>`, whose app is not optional.
+    public init(appAccess access: RouteAccess, work: RouteWork = .byMethod,
+                handler: @escaping @Sendable (RequestContext<AppRuntime>) throws -> APIResponse) {
         precondition(access != .open && access != .keyless, "\(access) routes may have no app")
-        self.init(access: access, work: work) { request in
+        self.init(access: access, work: work) { context in
             // The authenticator resolved an app for this access level; only `/1.1/date` with no
             // app configured at all arrives without one, and answers 401 as it always has.
-            guard let appRequest = AppRequest(request) else { throw APIError(.unauthorized) }
-            return try handler(appRequest)
+            guard let context = context.withApp else { throw APIError(.unauthorized) }
+            return try handler(context)
         }
     }
 

@@ -19,7 +19,7 @@ public final class EmulatorServer: Sendable {
     public let logger: Logger
     let apps: [String: AppRuntime]
     let server: HTTPServer
-    let handler: APIHandler
+    let pipeline: Pipeline
 
     /// Opens (and migrates and seeds) every app's database and builds the routes. Nothing listens yet.
     public convenience init(configuration: EmulatorConfiguration) throws {
@@ -55,15 +55,16 @@ public final class EmulatorServer: Sendable {
             for app in apps.values { try? app.database.close() }
             throw error
         }
-        handler = APIHandler(
+        pipeline = Pipeline(
             router: router,
             authenticator: AppAuthenticator(
                 apps: apps, maxSkewMilliseconds: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds),
                 defaultAppId: configuration.apps.first?.appId),
             pool: WorkerPool(width: configuration.workerCount), journal: journal, logger: logger,
-            cors: CORS(credentialedOrigins: configuration.corsOrigins, admin: AdminGuard(
-                origins: configuration.adminOrigins, hosts: configuration.allowedHosts, boundHost: configuration.http.host)))
-        server = HTTPServer(configuration: configuration.http, handler: LargeBodyOffload(inner: handler, pool: handler.pool),
+            cors: CORS(credentialedOrigins: configuration.corsOrigins),
+            adminGuard: AdminGuard(origins: configuration.adminOrigins, hosts: configuration.allowedHosts,
+                                   boundHost: configuration.http.host))
+        server = HTTPServer(configuration: configuration.http, handler: LargeBodyOffload(inner: pipeline, pool: pipeline.pool),
                             errorResponder: Self.protocolError)
     }
 
@@ -108,7 +109,7 @@ extension EmulatorServer {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let done = DispatchSemaphore(value: 0)
         let result = Locked<HTTPResponse?>(nil)
-        handler.handle(request) { response in
+        pipeline.handle(request) { response in
             result.withValue { $0 = response }
             done.signal()
         }

@@ -2,37 +2,52 @@ import EmuHTTP
 import Foundation
 import LCWire
 
-extension APIHandler: SubRequestDispatching {
-    /// Runs a sub-request synchronously on the caller's thread (the batch already runs on the
-    /// worker pool), through the same router, access rules and handlers as a top-level request,
-    /// with the outer request's app, privilege and headers (session token included). Its context
-    /// is its own, of the same shape: the caller is looked up afresh (its query may carry
-    /// `session_token`, and an earlier sub-request may have changed the session).
-    func dispatch(_ subrequest: SubRequest, outer: APIRequest) -> APIResponse {
+/// A request the emulator dispatches inside another one, as `/1.1/batch` does (spec §4.1): it
+/// runs through the same router, access rules and handlers as a top-level request, with the
+/// outer request's app, privilege and headers. `RequestContext.dispatch(_:)` runs it.
+struct SubRequest: Sendable {
+    /// `GET`, `POST`, `PUT` or `DELETE`.
+    var method: String
+    /// The path as the client wrote it: `/1.1/classes/Post/abc`, optionally with `?query`.
+    var path: String
+    /// Query parameters added to those of `path` (batch `params`).
+    var query: [(name: String, value: String)] = []
+    /// The JSON body; nil sends none.
+    var body: JSON?
+}
+
+extension RequestContext {
+    /// Runs `subrequest` synchronously on the caller's thread (a batch already runs on the
+    /// worker pool) with this request's app, privilege and headers (session token included):
+    /// the response it would have had on its own; failures are error responses, never thrown.
+    /// Its context is its own, of the same shape: the caller is looked up afresh (its query may
+    /// carry `session_token`, and an earlier sub-request may have changed the session).
+    func dispatch(_ subrequest: SubRequest) -> APIResponse {
+        guard let dispatcher else { return APIError(.internalServerError(requestId: requestId)).response }
         let target = SubRequestTarget(subrequest)
         if target.isBatch { return APIError(.nestedBatch).response }
         let route: APIRoute
         let parameters: RouteCaptures
-        switch self.route(method: subrequest.method, path: target.path) {
+        switch dispatcher.routing.match(method: subrequest.method, path: target.path) {
         case .success(let matched): (route, parameters) = matched
         case .failure(let error): return error.response
         }
         // The outer request authenticated the app; a master-only route still needs the master key.
-        if route.access == .master && !outer.isMaster { return APIError(.unauthorized).response }
-        var headers = outer.http.headers
+        if route.access == .master && !isMaster { return APIError(.unauthorized).response }
+        var headers = http.headers
         for name in ["Content-Type", "Content-Length", "Transfer-Encoding", "Expect"] { headers.remove(name) }
         var body: [UInt8] = []
         if let json = subrequest.body, !json.isNull {
             body = json.serialized()
             headers.set("Content-Type", "application/json")
         }
-        let http = HTTPRequest(
+        let inner = HTTPRequest(
             method: subrequest.method, target: target.target, path: target.path, query: target.query,
-            version: outer.http.version, headers: headers, body: body, isSecure: outer.http.isSecure)
-        let request = APIRequest(http: http, parameters: parameters, requestId: outer.requestId,
-                                 app: outer.app, isMaster: outer.isMaster,
-                                 credentialSessionToken: outer.credentialSessionToken, dispatcher: self)
-        return run(route, request)
+            version: http.version, headers: headers, body: body, isSecure: http.isSecure)
+        let context = RequestContext<AppRuntime?>(
+            http: inner, parameters: parameters, requestId: requestId, app: app as? AppRuntime, isMaster: isMaster,
+            credentialSessionToken: credentialSessionToken, dispatcher: dispatcher)
+        return dispatcher.execution.run(route, context)
     }
 }
 

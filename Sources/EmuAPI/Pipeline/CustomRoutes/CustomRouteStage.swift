@@ -2,16 +2,22 @@ import Dispatch
 import EmuHTTP
 import LCWire
 
-extension APIHandler {
-    /// Answers `received` from a custom route of its app when one matches, and returns true;
-    /// false lets the LeanCloud routes answer. `/__admin` is never a custom route's. Custom
-    /// routes carry no LeanCloud keys: they belong to the app `X-LC-Id` names, else the first.
-    func answerCustomRoute(_ lookup: CustomRouteLookup, requestId: String, exchange: Exchange,
-                           respond: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
+/// Custom routes: the mocks a developer defines for an app (CustomRoutes/) answer before the
+/// LeanCloud routes, and an unknown route's 404 reports the custom routes that came closest.
+/// Custom routes carry no LeanCloud keys: they belong to the app `X-LC-Id` names, else the first.
+/// Only the API's route group has this stage: the admin surface is never a custom route's.
+struct CustomRouteStage: Sendable {
+    let authenticator: AppAuthenticator
+    let pool: WorkerPool
+    let logger: Logger
+
+    /// Answers the request from a custom route of its app when one matches, and returns true;
+    /// false lets the LeanCloud routes answer.
+    func answer(_ lookup: CustomRouteLookup, _ context: RequestContext<AppRuntime?>, _ reply: Reply) -> Bool {
         let (app, request, received) = (lookup.app, lookup.request, lookup.request.http)
-        var matched = exchange
-        matched.app = app
-        let exchange = matched
+        var context = context
+        context.app = app
+        let answered = context
         let match: RouteMatch
         do {
             guard let found = try app.customRoutes.match(request, in: lookup.routes, within: RequestRegexBudget()) else { return false }
@@ -19,28 +25,28 @@ extension APIHandler {
         } catch {
             // Whether a custom route answers is unknown: neither a route nor the LeanCloud API may.
             logger.warning("custom routes: \(received.method) \(received.path) ran past the regex budget of a request")
-            respond(finish(RequestRegexBudget.spentAnswer, exchange))
+            reply(RequestRegexBudget.spentAnswer, answered)
             return true
         }
-        let context = TemplateContext(request: request, captures: match.captures, counter: match.counter, now: app.clock.now)
+        let template = TemplateContext(request: request, captures: match.captures, counter: match.counter, now: app.clock.now)
         switch match.route.kind {
         case .stub(_, let spec):
-            let answer: @Sendable () -> Void = { [self] in
-                var response = StubResponder.response(spec, route: match.route, context: context)
+            let answer: @Sendable () -> Void = {
+                var response = StubResponder.response(spec, route: match.route, context: template)
                 response.journalRoute = match.route.id
-                respond(finish(response, exchange))
+                reply(response, answered)
             }
             // A timer, not a sleeping thread: a delayed answer holds no worker.
             guard spec.delayMilliseconds > 0 else { answer(); return true }
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(spec.delayMilliseconds), execute: answer)
         case .resource(let spec):
-            let responder = ResourceResponder(spec: spec, match: match, context: context,
+            let responder = ResourceResponder(spec: spec, match: match, context: template,
                                               store: ResourceStore(app: app, className: spec.className),
-                                              requestId: requestId, logger: logger)
-            let run: @Sendable () -> Void = { [self] in
+                                              requestId: context.requestId, logger: logger)
+            let run: @Sendable () -> Void = {
                 var response = responder.respond()
                 response.journalRoute = match.route.id
-                respond(finish(response, exchange))
+                reply(response, answered)
             }
             // A resource runs a query, or a write and the read of what it wrote: on the worker pool.
             pool.submit(run)
@@ -48,9 +54,22 @@ extension APIHandler {
         return true
     }
 
+    /// Answers the 404 (or 405) of an unknown route. Its near-miss report tries every custom
+    /// route's matchers whatever the path, regexes too (under a budget of its own): when some
+    /// route matches by regex, the report is made on the worker pool, not on an event loop.
+    /// Only requests that no route answers pay that hop.
+    func answerNotFound(_ error: APIError, _ context: RequestContext<AppRuntime?>, _ lookup: CustomRouteLookup?,
+                        _ reply: Reply) {
+        let answer: @Sendable () -> Void = { [self] in reply(notFound(error, received: context.received, lookup: lookup), context) }
+        guard error.code == .routeNotFound, lookup?.routes.nearMissesRunRegex == true, !WorkerPool.isWorkerThread else {
+            return answer()
+        }
+        pool.submit(answer)
+    }
+
     /// The LeanCloud 404 of an unknown route, with the custom routes that came closest and what
     /// differed (a near-miss report) when the app has custom routes.
-    func notFound(_ error: APIError, received: HTTPRequest, lookup: CustomRouteLookup?) -> APIResponse {
+    private func notFound(_ error: APIError, received: HTTPRequest, lookup: CustomRouteLookup?) -> APIResponse {
         guard error.code == .routeNotFound, let lookup else { return error.response }
         let app = lookup.app
         let misses = app.customRoutes.nearMisses(lookup.request)
@@ -69,15 +88,4 @@ extension APIHandler {
         guard let outcome = try? authenticator.authenticate(request, access: .master) else { return false }
         return outcome.isMaster && outcome.app === app
     }
-
-    /// The app named by `X-LC-Id` when it is one of ours, else the default (first) app.
-    func customRoutesApp(for request: HTTPRequest) -> AppRuntime? {
-        // One app, which is also the default: whatever the headers name, it is that app.
-        if let only = authenticator.onlyApp, authenticator.defaultAppId == only.configuration.appId { return only }
-        if let id = request.headers[LCHeaderName.id], let app = authenticator.app(withId: id) { return app }
-        return authenticator.defaultAppId.flatMap { authenticator.apps[$0] }
-    }
-
-    /// `/__admin` in any spelling (`//__admin`, `/x/../__admin`, `/%5F_admin`, any case).
-    static func isAdminPath(_ path: String) -> Bool { AdminPathSpelling.reachesAdmin(path) }
 }

@@ -6,7 +6,7 @@ import LCWire
 /// that matches no route is therefore tried as a file key, in the default app first and then in
 /// the others by app id, and served by the route of the long form `/__files/<appId>/<key>`
 /// (which keeps working for every file, and is the one to use when two apps chose the same key).
-extension APIHandler {
+extension RoutingStage {
     func rootFileRoute(method: String, path: String) -> (APIRoute, RouteCaptures)? {
         guard method == "GET" || method == "HEAD" else { return nil }
         let key = String(path.drop(while: { $0 == "/" }))

@@ -3,8 +3,8 @@ import LCWire
 
 /// Keeps web pages in the developer's browser away from the admin surface (`/__admin/*`, the
 /// dashboard and its log-in), which holds the master key's powers behind published development
-/// keys (docs/security.md). Asked first, before the router, the custom routes or the
-/// method-override envelope see an admin request:
+/// keys (docs/security.md). The first stage of the admin surface's route group (Pipeline.swift),
+/// before the method-override envelope or the router see an admin request:
 ///
 /// - **Host** (DNS rebinding): the `Host` header must be a name this server is known by
 ///   (`AllowedHosts`), else 403: a page whose name was re-resolved to this machine is refused.
@@ -27,8 +27,8 @@ struct AdminGuard: Sendable {
     /// Loopback names only and no other origin: the default, and what tests get.
     static let localOnly = AdminGuard(origins: .none, hosts: .none, boundHost: "127.0.0.1")
 
-    /// The 403 to answer instead of `request`, a request for the admin surface (the caller asked
-    /// `AdminPath`, once per request: `Exchange.isAdmin`), or nil when it may go on.
+    /// The 403 to answer instead of `request`, a request for the admin surface (`AdminPath`), or
+    /// nil when it may go on.
     func refusal(for request: HTTPRequest) -> HTTPResponse? {
         let host = request.headers["Host"]
         guard hosts.allows(hostHeader: host, boundHost: boundHost) else {

@@ -5,18 +5,15 @@ import LCWire
 /// without credentials (`Access-Control-Allow-Origin: *`, as LeanCloud). The origins in
 /// `credentialedOrigins` may also send cookies (`fetch(…, {credentials: "include"})`), which the
 /// cookie-session `/api` log-in needs from a page served elsewhere (docs/web-login.md).
-/// The admin surface is the exception: its own origin and `--admin-origins` only (`admin`).
+/// The API's route group answers with these; the admin surface has its own (AdminGuard+CORS).
 struct CORS: Sendable {
     /// The headers LeanCloud's own middlewares allow (spec §1.1), plus OAuth's `Authorization`.
     static let allowedHeaders = (LCHeaderName.corsAllowedHeaders + ["Authorization"]).joined(separator: ", ")
 
     let credentialedOrigins: CORSOrigins
-    /// Who may reach `/__admin` from a browser; asked before anything else (`APIHandler.handle`).
-    var admin = AdminGuard.localOnly
 
     /// The answer to any `OPTIONS` request: a preflight needs no authentication.
-    func preflight(_ request: HTTPRequest, isAdmin: Bool) -> HTTPResponse {
-        if isAdmin { return admin.preflight(request) }
+    func preflight(_ request: HTTPRequest) -> HTTPResponse {
         var headers: HTTPHeaders = [
             "Access-Control-Allow-Origin": request.headers["Origin"] ?? "*",
             "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, OPTIONS",
@@ -36,8 +33,7 @@ struct CORS: Sendable {
     }
 
     /// The CORS headers of an answer to `request`.
-    func decorate(_ response: inout HTTPResponse, for request: HTTPRequest, isAdmin: Bool) {
-        if isAdmin { return admin.decorate(&response, for: request) }
+    func decorate(_ response: inout HTTPResponse, for request: HTTPRequest) {
         if let origin = credentialedOrigin(of: request) {
             response.headers.set("Access-Control-Allow-Origin", origin)
             response.headers.add("Access-Control-Allow-Credentials", "true")

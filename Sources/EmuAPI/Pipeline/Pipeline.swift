@@ -1,0 +1,141 @@
+import Dispatch
+import EmuHTTP
+import LCWire
+import Primitives
+
+/// A request's life, in order: the emulator's one HTTP handler and its one error boundary.
+///
+/// Two route groups, each with its own list of stages, chosen once by the path:
+///
+/// ```
+/// the API (every path but /__admin)        the admin surface (/__admin/*, the dashboard)
+///   1. CORS preflight                         1. admin guard (AdminGuard: Host, Origin)
+///   2. custom routes (CustomRouteStage)       2. admin preflight (AdminGuard+CORS)
+///   3. method override (MethodOverrideEnvelope)  3. method override
+///   4. route (RoutingStage, file URLs)         4. route
+///   5. authenticate (AuthenticationStage)      5. authenticate
+///   6. faults (FaultStage)                     6. execute
+///   7. execute (ExecutionStage)                7. render (admin CORS headers, journal)
+///   8. render (Reply: errors, CORS headers, journal, access log)
+/// ```
+///
+/// Each stage is a small value in its own folder under `Pipeline/`; the stages fill one
+/// `RequestContext` (id, app, credentials, access, the journal's record), which the route's
+/// handler reads. As in Hummingbird's `Router.buildResponder` and NIO's channel pipeline, the
+/// order lives here and nowhere else; unlike them the chain is a fixed sequence of calls on
+/// concrete stages, with no closure or existential per stage, because it runs on every request.
+/// Large bodies were already moved to the worker pool before the pipeline (`LargeBodyOffload`).
+final class Pipeline: HTTPHandler {
+    let adminGuard: AdminGuard
+    let cors: CORS
+    let customRoutes: CustomRouteStage
+    let routing: RoutingStage
+    let authentication: AuthenticationStage
+    let faults = FaultStage()
+    let execution: ExecutionStage
+    let renderer: ResponseRenderer
+    private let requestCounter = Locked<UInt64>(0)
+
+    init(router: Router<APIRoute>, authenticator: AppAuthenticator, pool: WorkerPool, journal: RequestJournal,
+         logger: Logger, cors: CORS, adminGuard: AdminGuard = .localOnly) {
+        self.adminGuard = adminGuard
+        self.cors = cors
+        renderer = ResponseRenderer(cors: cors, adminGuard: adminGuard, journal: journal, apps: authenticator.apps,
+                                    logger: logger)
+        customRoutes = CustomRouteStage(authenticator: authenticator, pool: pool, logger: logger)
+        routing = RoutingStage(router: router, authenticator: authenticator)
+        authentication = AuthenticationStage(authenticator: authenticator)
+        execution = ExecutionStage(pool: pool, renderer: renderer)
+    }
+
+    var pool: WorkerPool { execution.pool }
+
+    func handle(_ received: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        let context = RequestContext(arriving: received, requestId: nextRequestId(), dispatcher: self)
+        let send = renderer.logged(received, requestId: context.requestId, respond)
+        // The admin surface, in any spelling (AdminPath): a group of its own, decided once.
+        if AdminPath.contains(received.path) {
+            adminSurface(context, Reply(renderer: renderer, crossOrigin: .admin, send: send))
+        } else {
+            api(context, Reply(renderer: renderer, crossOrigin: .api, send: send))
+        }
+    }
+
+    // MARK: The API: LeanCloud's routes, the app's custom routes, file URLs
+
+    private func api(_ context: RequestContext<AppRuntime?>, _ reply: Reply) {
+        // 1. A preflight needs no authentication.
+        if context.received.method == "OPTIONS" { return reply.unrendered(cors.preflight(context.received), context) }
+        // 2. Custom routes, whose matching may spend a regex budget (50 ms): then on the worker
+        //    pool, never on an event loop, whose other connections would wait.
+        let custom = customRoutes.lookup(context.received)
+        guard custom?.mayRunRegex != true else {
+            return pool.submit { [self] in apiRoutes(context, custom, reply) }
+        }
+        apiRoutes(context, custom, reply)
+    }
+
+    private func apiRoutes(_ context: RequestContext<AppRuntime?>, _ custom: CustomRouteLookup?, _ reply: Reply) {
+        if let custom, customRoutes.answer(custom, context, reply) { return }
+        var context = context
+        // 3–5. Method override, route, authenticate.
+        guard let route = resolve(&context, custom, reply) else { return }
+        // 6. A fault the developer injected answers instead, or delays the route.
+        if let fault = faults.take(for: context) {
+            return faults.inject(fault, context, reply) { [self, context] in execution.execute(route, context, reply) }
+        }
+        // 7–8. Execute, render.
+        execution.execute(route, context, reply)
+    }
+
+    // MARK: The admin surface: /__admin/* and the dashboard
+
+    private func adminSurface(_ context: RequestContext<AppRuntime?>, _ reply: Reply) {
+        // 1. Web pages in the developer's browser never reach it.
+        if let refusal = adminGuard.refusal(for: context.received) { return reply.unrendered(refusal, context) }
+        // 2. Its own preflight: its own origin and --admin-origins only.
+        if context.received.method == "OPTIONS" { return reply.unrendered(adminGuard.preflight(context.received), context) }
+        var context = context
+        // 3–5. Method override, route, authenticate (no custom route, no fault, ever).
+        guard let route = resolve(&context, nil, reply) else { return }
+        // 6–7. Execute, render.
+        execution.execute(route, context, reply)
+    }
+
+    // MARK: Stages both groups share
+
+    /// Method override, routing and authentication, filling `context`: the route to run, or nil
+    /// when the request was answered (an error, a 404).
+    private func resolve(_ context: inout RequestContext<AppRuntime?>, _ custom: CustomRouteLookup?,
+                         _ reply: Reply) -> APIRoute? {
+        do {
+            // spec §1.6: a text/plain POST may carry its method and credentials in the body.
+            context.http = try MethodOverrideEnvelope.unwrap(context.received)
+        } catch {
+            reply.failure(error, context)
+            return nil
+        }
+        let route: APIRoute
+        switch routing.route(&context) {
+        case .success(let found): route = found
+        case .failure(let error):
+            customRoutes.answerNotFound(error, context, custom, reply)
+            return nil
+        }
+        do {
+            try authentication.authenticate(&context, for: route)
+        } catch {
+            reply.failure(error, context)
+            return nil
+        }
+        return route
+    }
+
+    private func nextRequestId() -> String {
+        let n = requestCounter.withValue { value -> UInt64 in
+            value &+= 1
+            return value
+        }
+        return Hex.encode(n)
+    }
+}

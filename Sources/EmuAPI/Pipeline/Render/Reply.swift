@@ -1,0 +1,101 @@
+import Dispatch
+import EmuHTTP
+import EmuSQLite
+import LCWire
+
+/// The last stage, where every answer leaves the pipeline: a failure rendered in LeanCloud's
+/// error format, the route group's cross-origin headers, the journal's record, then the
+/// connection. Each request carries one `Reply`; stages that answer call it.
+struct Reply: Sendable {
+    /// Whose cross-origin headers the answers carry: the API's (`CORS`), or the admin
+    /// surface's (`AdminGuard+CORS`), chosen by the route group.
+    enum CrossOrigin: Sendable { case api, admin }
+
+    let renderer: ResponseRenderer
+    let crossOrigin: CrossOrigin
+    let send: @Sendable (HTTPResponse) -> Void
+
+    /// Answers with `response`, with cross-origin headers, after the journal kept it.
+    func callAsFunction(_ response: APIResponse, _ context: RequestContext<AppRuntime?>) {
+        var http = response.httpResponse
+        switch crossOrigin {
+        case .api: renderer.cors.decorate(&http, for: context.received)
+        case .admin: renderer.adminGuard.decorate(&http, for: context.received)
+        }
+        send(renderer.journaled(http, context, route: response.journalRoute, nearMisses: response.journalNearMisses))
+    }
+
+    /// Answers with the error response `error` renders.
+    func failure(_ error: Error, _ context: RequestContext<AppRuntime?>) {
+        self(renderer.render(error, context), context)
+    }
+
+    /// Answers with a response complete as it is (a preflight, an admin refusal): journaled only.
+    func unrendered(_ response: HTTPResponse, _ context: RequestContext<AppRuntime?>) {
+        send(renderer.journaled(response, context))
+    }
+}
+
+/// What the render stage needs, built once per server.
+final class ResponseRenderer: Sendable {
+    let cors: CORS
+    let adminGuard: AdminGuard
+    let journal: RequestJournal
+    /// Every app served, by id: a refused request still shows in the journal of the app it names.
+    let apps: [String: AppRuntime]
+    let logger: Logger
+
+    init(cors: CORS, adminGuard: AdminGuard, journal: RequestJournal, apps: [String: AppRuntime], logger: Logger) {
+        self.cors = cors
+        self.adminGuard = adminGuard
+        self.journal = journal
+        self.apps = apps
+        self.logger = logger
+    }
+
+    /// API errors (and bare error codes) render themselves; anything else is a bug: log it,
+    /// answer 500 with code 1.
+    func render<App>(_ error: Error, _ context: RequestContext<App>) -> APIResponse {
+        let (requestId, request) = (context.requestId, context.http)
+        if let apiError = APIError(thrown: error) {
+            // A full disk or a damaged file: the client is told; the operator reads it here.
+            if error is SQLiteError { logger.error("request \(requestId) \(request.method) \(AccessLog.redacted(request.path)): storage failed: \(error)") }
+            return apiError.response
+        }
+        logger.error("request \(requestId) \(request.method) \(AccessLog.redacted(request.path)) failed: \(error)")
+        var response = APIError(.internalServerError(requestId: requestId)).response
+        response.headers.add("X-LCEmu-Request-Id", requestId)
+        return response
+    }
+
+    /// `response`, after the journal kept it with its request.
+    func journaled(_ response: HTTPResponse, _ context: RequestContext<AppRuntime?>, route: String? = nil,
+                   nearMisses: JSON? = nil) -> HTTPResponse {
+        guard journal.isEnabled else { return response }
+        let elapsed = DispatchTime.now().uptimeNanoseconds - context.arrivedAt
+        journal.record(appId: context.app?.configuration.appId ?? namedApp(of: context.received),
+                       request: context.received, response: response, nanoseconds: elapsed, route: route,
+                       unmatched: context.isUnmatched || nearMisses != nil, nearMisses: nearMisses)
+        return response
+    }
+
+    /// The app a request names in its headers, when it is one this server serves: a refused
+    /// request still shows in its app's journal, where its developer looks for it.
+    private func namedApp(of request: HTTPRequest) -> String? {
+        let named = LCHeaderName.firstValue(of: LCHeaderName.appIdCandidates) { request.headers[$0] }
+        guard let named, apps[named] != nil else { return nil }
+        return named
+    }
+
+    /// `respond`, writing the access line first when the log level is `debug` or finer.
+    func logged(_ request: HTTPRequest, requestId: String,
+                _ respond: @escaping @Sendable (HTTPResponse) -> Void) -> @Sendable (HTTPResponse) -> Void {
+        guard logger.level <= .debug else { return respond }
+        let started = DispatchTime.now().uptimeNanoseconds
+        return { [logger] response in
+            let elapsed = DispatchTime.now().uptimeNanoseconds - started
+            logger.debug(AccessLog.line(requestId: requestId, request: request, response: response, nanoseconds: elapsed))
+            respond(response)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import EmuHTTP
+import Foundation
+import LCWire
+
+/// The URLs a handler hands back to the client, built from how the client addressed this server.
+extension RequestContext {
+    /// `http://host:port` as the client addressed this server: the `Host` header (required in
+    /// HTTP/1.1), and `https` when it came over TLS, to our listener or (`X-Forwarded-Proto`) to
+    /// a proxy in front.
+    var baseURL: String {
+        let proto = http.headers["X-Forwarded-Proto"]?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let scheme = http.isSecure || proto == "https" ? "https" : "http"
+        var host = http.headers["Host"] ?? ""
+        // The header ends up in stored URLs: only host[:port] characters may go there.
+        if host.isEmpty || !host.unicodeScalars.allSatisfy({ $0.isASCII && (clientHostCharacters.contains($0)) }) {
+            host = "localhost"
+        }
+        return "\(scheme)://\(host)"
+    }
+
+    /// Where a stored file is served: `<base>/<key>`, the path being the key as on LeanCloud's
+    /// file domains (APIHandler+RootFiles.swift), or `<base>/__files/<appId>/<key>` for a key that
+    /// an emulator route would shadow. The long form serves every file, old links included.
+    func fileURL(appId: String, key: String) -> String {
+        if FileURLForm.keepsPath(key) { return "\(baseURL)/\(QueryString.encodePath(key))" }
+        return "\(baseURL)/__files/\(QueryString.escape(appId))/\(QueryString.encodePath(key))"
+    }
+
+    /// Where a client PUTs the bytes of a file announced by `/1.1/fileTokens`.
+    func uploadURL(appId: String, token: String) -> String {
+        "\(baseURL)/__files/upload/\(QueryString.escape(appId))/\(QueryString.escape(token))"
+    }
+}
+
+private let clientHostCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_".unicodeScalars)
