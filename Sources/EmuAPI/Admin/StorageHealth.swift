@@ -7,7 +7,7 @@ import LCWire
 /// statement that met a damaged page (DatabaseQueue+Integrity.swift) and from a read of the
 /// schema here, which costs microseconds; the full check runs once, at start (AppDatabase).
 enum StorageHealth {
-    static func response(_ request: APIRequest) -> APIResponse {
+    static func response(_ request: RequestContext<AppRuntime?>) -> APIResponse {
         let apps = request.dispatcher?.servedApps ?? request.app.map { [$0] } ?? []
         let problems = apps.sorted { $0.configuration.appId < $1.configuration.appId }.compactMap(problem(of:))
         guard let first = problems.first else { return APIResponse(json: ["status": "ok"]) }

@@ -9,7 +9,7 @@ extension CustomRoutes {
 
         /// Whether matching `request` may run a regular expression (up to the request's budget):
         /// a route with a `matches` matcher fits its method and path. Only such requests are
-        /// matched on the worker pool; the rest never wait behind its work (APIHandler.handle).
+        /// matched on the worker pool; the rest never wait behind its work (Pipeline.handle).
         func mayRunRegex(_ request: IncomingRequest) -> Bool {
             regexRoutes.contains { route in
                 if case .stub(let pattern, _) = route.kind { return pattern.captures(request) != nil }

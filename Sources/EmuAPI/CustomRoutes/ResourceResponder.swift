@@ -9,7 +9,7 @@ struct ResourceResponder {
     let match: RouteMatch
     let context: TemplateContext
     /// A master-key request of the routes' app, through which sub-requests run.
-    let outer: AppRequest
+    let outer: RequestContext<AppRuntime>
 
     var collection: String { "/1.1/classes/\(spec.className)" }
 

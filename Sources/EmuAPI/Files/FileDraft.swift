@@ -52,8 +52,8 @@ struct FileDraft {
         var fields: JSONObject = ["name": .string(name), "url": .string(url), "mime_type": .string(mimeType)]
         if let storage {
             fields["key"] = .string(storage.key)
-            fields["provider"] = .string(FileHandlers.provider)
-            fields["bucket"] = .string(FileHandlers.bucket)
+            fields["provider"] = .string(FileRoutes.provider)
+            fields["bucket"] = .string(FileRoutes.bucket)
             if let size = storage.size { meta["size"] = .number(Double(size)) }
         }
         fields["metaData"] = .object(meta)

@@ -6,18 +6,18 @@ import LCWire
 enum FriendshipActor {
     /// The acting user of `/users/<id>/…`: `206` without a session (or with another user's),
     /// unless the master key names the user.
-    static func user(_ request: AppRequest, pathId: String) throws -> String {
+    static func user(_ request: RequestContext<AppRuntime>, pathId: String) throws -> String {
         let caller = try request.caller()
         if pathId == "self" {
             guard let userId = caller.userId else { throw APIError(.sessionMissing) }
             return userId
         }
-        try UserHandlers.requireSelf(caller, objectId: pathId)
+        try UserRoutes.requireSelf(caller, objectId: pathId)
         return pathId
     }
 
     /// `(user, target)` of `/users/<id>/friendship/<target>`; following oneself → code 1.
-    static func edge(_ request: AppRequest) throws -> (String, String) {
+    static func edge(_ request: RequestContext<AppRuntime>) throws -> (String, String) {
         let userId = try user(request, pathId: request.parameter("objectId"))
         let targetId = request.parameter("targetId")
         guard targetId != userId else { throw APIError(.cannotBefriendYourself) }

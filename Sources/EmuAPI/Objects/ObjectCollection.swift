@@ -19,7 +19,7 @@ struct ObjectCollection: Sendable {
     var objectPattern: String { "\(pattern)/:objectId" }
 
     /// The class a request addresses; a name that is not a valid class name is 103.
-    func className(of request: AppRequest) throws -> String {
+    func className(of request: RequestContext<AppRuntime>) throws -> String {
         if let fixedClassName { return fixedClassName }
         let name = request.parameter("className")
         guard LCNames.isValidClassName(name) else { throw APIError(.invalidClassName) }
@@ -28,7 +28,7 @@ struct ObjectCollection: Sendable {
 
     /// The `Location` of a created object (spec §1.5, §2.3): the request's scheme and `Host`
     /// and the collection's own path, so `/1.1/roles` answers `/1.1/roles/<id>`.
-    func location(of objectId: String, className: String, request: AppRequest) -> String {
+    func location(of objectId: String, className: String, request: RequestContext<AppRuntime>) -> String {
         let path = fixedClassName == nil ? "/1.1/classes/\(className)" : pattern
         return "\(request.baseURL)\(path)/\(objectId)"
     }

@@ -4,7 +4,7 @@ import LCWire
 /// `GET /1.1/cloudQuery?cql=…&pvalues=…` (§3.8): the `select` subset of CQL, run as an ordinary
 /// query. Anything else (insert, update, delete, unsupported syntax) answers 300.
 enum CloudQueryHandler {
-    static func handle(_ request: AppRequest) throws -> APIResponse {
+    static func handle(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
         guard let cql = request.query("cql"), !cql.isEmpty else { throw CQLError.syntax("missing cql") }
         var values: [JSON] = []
         if let text = request.query("pvalues"), !text.isEmpty {
@@ -21,7 +21,7 @@ enum CloudQueryHandler {
         // `select count(*)` alone returns only the count.
         parameters.limit = !query.selectAll && query.keys.isEmpty ? 0 : QueryPaging.limit(query.limit.map(String.init))
         let render = RenderOptions(keys: query.keys.isEmpty ? nil : KeyProjection(query.keys.joined(separator: ",")))
-        var body = try QueryHandlers.run(query.className, parameters, render, request)
+        var body = try QueryRoutes.run(query.className, parameters, render, request)
         body["className"] = .string(query.className)
         return APIResponse(json: .object(body))
     }

@@ -9,7 +9,7 @@ import LCWire
 enum ScanHandler {
     static let cursorLifetimeMs: Int64 = 10 * 60 * 1000
 
-    static func handle(_ request: AppRequest) throws -> APIResponse {
+    static func handle(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
         let app = request.app
         let className = request.parameter("className")
         guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }

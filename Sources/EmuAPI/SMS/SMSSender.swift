@@ -6,7 +6,7 @@ struct SMSSender {
     let app: AppRuntime
     let isMaster: Bool
 
-    init(_ request: AppRequest) throws {
+    init(_ request: RequestContext<AppRuntime>) throws {
         app = request.app
         isMaster = request.isMaster
     }

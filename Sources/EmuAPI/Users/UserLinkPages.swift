@@ -8,12 +8,12 @@ import LCWire
 enum UserLinkPages {
     static func register(in router: inout Router<APIRoute>) {
         let access = RouteAccess.appInPath(parameter: "appId")
-        router.add("GET", "/__auth/:appId/reset/:token", APIRoute(app: access) { try resetForm($0) })
-        router.add("POST", "/__auth/:appId/reset/:token", APIRoute(app: access) { try reset($0) })
-        router.add("GET", "/__auth/:appId/verify/:token", APIRoute(app: access, work: .writes) { try verify($0) })
+        router.add("GET", "/__auth/:appId/reset/:token", APIRoute(appAccess: access) { try resetForm($0) })
+        router.add("POST", "/__auth/:appId/reset/:token", APIRoute(appAccess: access) { try reset($0) })
+        router.add("GET", "/__auth/:appId/verify/:token", APIRoute(appAccess: access, work: .writes) { try verify($0) })
     }
 
-    static func resetForm(_ request: AppRequest) throws -> APIResponse {
+    static func resetForm(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
         let app = request.app
         let user = try app.database.read { db in
             try UserLinks.user(for: request.parameter("token"), .resetPassword, now: app.clock.nowMilliseconds, in: db)
@@ -24,7 +24,7 @@ enum UserLinkPages {
 
     /// Sets the password, ends the user's session (spec §5.2: a reset changes the token) and
     /// uses the link up.
-    static func reset(_ request: AppRequest) throws -> APIResponse {
+    static func reset(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
         let app = request.app
         let token = request.parameter("token")
         let password = WebRequest.formFields(request.http.body)[LCFieldName.password] ?? ""
@@ -47,7 +47,7 @@ enum UserLinkPages {
             : invalidLink
     }
 
-    static func verify(_ request: AppRequest) throws -> APIResponse {
+    static func verify(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
         let app = request.app
         let token = request.parameter("token")
         let done = try app.database.write { db -> Bool in

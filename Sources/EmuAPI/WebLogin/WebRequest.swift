@@ -17,7 +17,7 @@ struct WebRequest {
     let csrfToken: String?
     let now: Int64
 
-    init(_ request: APIRequest) throws {
+    init(_ request: RequestContext<AppRuntime?>) throws {
         // A keyless route: an app named but unknown is no resource of this emulator.
         guard let app = request.app else { throw APIError(.routeNotFound) }
         self.app = app

@@ -43,7 +43,7 @@ enum TestRoutes {
         })
     }
 
-    static func echo(_ request: APIRequest) throws -> APIResponse {
+    static func echo(_ request: RequestContext<AppRuntime?>) throws -> APIResponse {
         var query = JSONObject()
         for item in request.http.query { query[item.name] = .string(item.value) }
         let headers = request.http.headers
@@ -60,7 +60,7 @@ enum TestRoutes {
         ])
     }
 
-    static func create(className: String, _ request: APIRequest) throws -> APIResponse {
+    static func create(className: String, _ request: RequestContext<AppRuntime?>) throws -> APIResponse {
         let app = try request.requiredApp
         let now = app.clock.now
         let id = ObjectIdGenerator.shared.next()
@@ -72,7 +72,7 @@ enum TestRoutes {
         return APIResponse(status: 201, json: answer)
     }
 
-    static func update(_ request: APIRequest) throws -> APIResponse {
+    static func update(_ request: RequestContext<AppRuntime?>) throws -> APIResponse {
         let app = try request.requiredApp
         let className = request.parameter("className"), id = request.parameter("objectId")
         let now = app.clock.now

@@ -5,7 +5,7 @@ import Primitives
 
 /// What one request may do (spec §6): its privilege, the app's class permissions and its
 /// caller and principals, each resolved on first need and kept for the rest of the request.
-/// `APIHandler` fills one per request from what the authenticator established (`APIRequest.access`;
+/// `Pipeline` fills one per request from what the authenticator established (`RequestContext<AppRuntime?>.access`;
 /// requests without a session token share their app's); handlers hand it to the object writes,
 /// the query plan and the renderer.
 ///

@@ -18,14 +18,14 @@ struct AppAuthenticator: Sendable {
     /// which every request would do (nil: look up `apps`).
     private let few: [AppRuntime]?
 
-    /// What the request's credentials established; `APIHandler` turns it into the request's
-    /// context (`APIRequest`, `AccessContext`), so nothing downstream parses a header again.
+    /// What the request's credentials established; `Pipeline` turns it into the request's
+    /// context (`RequestContext<AppRuntime?>`, `AccessContext`), so nothing downstream parses a header again.
     struct Outcome {
         var app: AppRuntime?
         var isMaster: Bool
         /// The session token the credentials carry: the one an OAuth bearer token stands for
         /// (OAuth/OAuthBearer.swift), else a non-empty `X-LC-Session` (or alias). The
-        /// `session_token` query parameter is the request's, not the credentials' (`APIRequest`).
+        /// `session_token` query parameter is the request's, not the credentials' (`RequestContext<AppRuntime?>`).
         var sessionToken: String? = nil
     }
 

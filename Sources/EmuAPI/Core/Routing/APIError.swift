@@ -2,7 +2,7 @@ import EmuSQLite
 import LCWire
 
 /// A failure the API reports to the client in LeanCloud's format, `{"code":N,"error":"…"}`.
-/// Handlers throw it; the one error boundary in `APIHandler` renders it.
+/// Handlers throw it; the one error boundary in `Pipeline` renders it.
 public struct APIError: Error, Sendable {
     public var code: LCErrorCode
     /// Extra response headers, e.g. the auth diagnostic header.

@@ -16,7 +16,7 @@ enum QueryExecutor {
     }
 
     /// Calls `row` with the statement on each object of the plan's page, in order; for
-    /// callers that write rows out without decoding them (`QueryHandlers.runSerialized`).
+    /// callers that write rows out without decoding them (`QueryRoutes.runSerialized`).
     static func forEachRow(_ plan: QueryPlan, in db: Database, _ row: (Statement) throws -> Void) throws {
         let select = plan.select
         try withinLimits(select.sql) { try db.query(select.sql, select.arguments, row: row) }

@@ -10,7 +10,7 @@ struct QueryParameters {
     var count: Bool
 
     /// Reads the parameters through `value(name)`; `where` is parsed already
-    /// (`AppRequest.whereParameter()`: not JSON → 107).
+    /// (`RequestContext<AppRuntime>.whereParameter()`: not JSON → 107).
     init(_ value: (String) -> String?, where whereJSON: JSON? = nil) {
         self.whereJSON = whereJSON
         order = value("order").flatMap { $0.isEmpty ? nil : $0 }
@@ -24,13 +24,13 @@ struct QueryParameters {
         skip = QueryPaging.skip(value("skip"))
     }
 
-    /// The parameters of `request`, its `where` parsed strictly (`AppRequest.whereParameter()`).
-    init(_ request: AppRequest) throws {
+    /// The parameters of `request`, its `where` parsed strictly (`RequestContext<AppRuntime>.whereParameter()`).
+    init(_ request: RequestContext<AppRuntime>) throws {
         self.init({ request.query($0) }, where: try request.whereParameter())
     }
 }
 
-extension AppRequest {
+extension RequestContext<AppRuntime> {
     /// The `where` parameter parsed strictly (`JSONInput`); nil when absent or empty.
     func whereParameter(syntaxError: APIError = QueryError.malformedWhere) throws -> JSON? {
         guard let text = query("where"), !text.isEmpty else { return nil }

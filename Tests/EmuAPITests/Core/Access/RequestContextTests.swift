@@ -45,7 +45,7 @@ import Testing
         let server = try TestServer.start()
         let app = try #require(server.emulator.app(server.app.appId))
         let http = HTTPRequest(method: "GET", target: "/", path: "/", query: query.map { (name: $0.0, value: $0.1) })
-        let request = APIRequest(http: http, parameters: [:], requestId: "1", app: app, isMaster: false,
+        let request = RequestContext<AppRuntime?>(http: http, parameters: [:], requestId: "1", app: app, isMaster: false,
                                  credentialSessionToken: credential)
         #expect(request.sessionToken == expected)
         #expect(request.access.hasSessionToken == (expected != nil))

@@ -4,7 +4,7 @@ import Testing
 
 /// Where a route runs is derived from what it does (`RouteWork`), never chosen route by route.
 struct RouteExecutionTests {
-    static let noop: @Sendable (APIRequest) throws -> APIResponse = { _ in APIResponse(json: .null) }
+    static let noop: @Sendable (RequestContext<AppRuntime?>) throws -> APIResponse = { _ in APIResponse(json: .null) }
 
     @Test(arguments: [
         (RouteWork.byMethod, "GET", RouteExecution.inline), (.byMethod, "HEAD", .inline),
