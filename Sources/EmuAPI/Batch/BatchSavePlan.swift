@@ -64,13 +64,13 @@ struct BatchSavePlan {
     /// effects are rows in the app's database, so the batch can run in one transaction.
     var isPlainObjectWrites: Bool {
         steps.allSatisfy { step in
-            SubRequestTarget(SubRequest(method: step.operation.method, path: step.operation.path)).path.hasPrefix("/1.1/classes/")
+            SubRequest(method: step.operation.method, path: step.operation.path).path.hasPrefix("/1.1/classes/")
         }
     }
 
     /// The class a path writes to, for children whose `className` is missing.
     static func className(ofPath path: String) -> String? {
-        let segments = SubRequestTarget(SubRequest(method: "POST", path: path)).path.split(separator: "/").dropFirst()
+        let segments = SubRequest(method: "POST", path: path).path.split(separator: "/").dropFirst()
         switch segments.first {
         case "classes": return segments.dropFirst().first.map(String.init)
         case "users": return LCClassName.user

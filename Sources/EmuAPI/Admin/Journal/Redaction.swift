@@ -73,7 +73,7 @@ enum Redaction {
         var result = masked(.object(object)).objectValue ?? JSONObject()
         result["requests"] = .array(requests.map { operation in
             guard let path = operation["path"]?.stringValue else { return masked(operation) }
-            let route = SubRequestTarget(SubRequest(method: "", path: path)).path
+            let route = SubRequest(method: "", path: path).path
             // Also by the path as written: `//1.1/changePhoneNumber` answers 404 in a batch, but
             // its code is the client's secret all the same.
             return masked(operation) { SecretNames.isSecret($0, inBodyOf: route) || SecretNames.isSecret($0, inBodyOf: path) }

@@ -5,15 +5,46 @@ import LCWire
 /// A request the emulator dispatches inside another one, as `/1.1/batch` does (spec §4.1): it
 /// runs through the same router, access rules and handlers as a top-level request, with the
 /// outer request's app, privilege and headers. `RequestContext.dispatch(_:)` runs it.
+///
+/// Its path is kept in the `/1.1/…` form the routes use, whatever form the client wrote, and its
+/// query is the path's (after a `?`) followed by the batch's `params`.
 struct SubRequest: Sendable {
     /// `GET`, `POST`, `PUT` or `DELETE`.
     var method: String
-    /// The path as the client wrote it: `/1.1/classes/Post/abc`, optionally with `?query`.
-    var path: String
-    /// Query parameters added to those of `path` (batch `params`).
-    var query: [(name: String, value: String)] = []
+    /// The decoded path in the `/1.1/…` form: `/1.1/classes/Post/abc`.
+    let path: String
+    /// The query parameters: those after a `?` in the path as written, then the batch `params`.
+    let query: [(name: String, value: String)]
     /// The JSON body; nil sends none.
     var body: JSON?
+
+    /// - Parameter path: as the client wrote it: `/1.1/classes/Post/abc`, `classes/Post`,
+    ///   optionally with `?query`.
+    init(method: String, path written: String, query: [(name: String, value: String)] = [], body: JSON? = nil) {
+        self.method = method
+        self.body = body
+        let parts = written.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let raw = String(parts.first ?? "")
+        // Paths are percent-decoded like the HTTP parser does; `+` stays a plus outside a query.
+        var path = raw.removingPercentEncoding ?? raw
+        if !path.hasPrefix("/") { path = "/" + path }
+        // SDKs always send `/1.1/…` (spec §4.1); a bare `/classes/…` is read the same way. Paths
+        // outside `/1.1` (`/__admin`) become unknown `/1.1/__admin/…` routes: never reachable.
+        if path != "/1.1" && !path.hasPrefix("/1.1/") { path = "/1.1" + path }
+        self.path = path
+        self.query = (parts.count > 1 ? QueryString.decode(parts[1]) : []) + query
+    }
+
+    /// The request-target as a client would have sent it.
+    var target: String {
+        query.isEmpty ? QueryString.encodePath(path) : QueryString.encodePath(path) + "?" + QueryString.encode(query)
+    }
+
+    /// `/1.1/batch` and `/1.1/batch/save` cannot run inside a batch.
+    var isBatch: Bool {
+        let segments = path.split(separator: "/")
+        return segments.count >= 2 && segments[1] == "batch"
+    }
 }
 
 extension RequestContext {
@@ -24,11 +55,10 @@ extension RequestContext {
     /// carry `session_token`, and an earlier sub-request may have changed the session).
     func dispatch(_ subrequest: SubRequest) -> APIResponse {
         guard let dispatcher else { return APIError(.internalServerError(requestId: requestId)).response }
-        let target = SubRequestTarget(subrequest)
-        if target.isBatch { return APIError(.nestedBatch).response }
+        if subrequest.isBatch { return APIError(.nestedBatch).response }
         let route: APIRoute
         let parameters: RouteCaptures
-        switch dispatcher.routing.match(method: subrequest.method, path: target.path) {
+        switch dispatcher.routing.match(method: subrequest.method, path: subrequest.path) {
         case .success(let matched): (route, parameters) = matched
         case .failure(let error): return error.response
         }
@@ -42,42 +72,11 @@ extension RequestContext {
             headers.set("Content-Type", "application/json")
         }
         let inner = HTTPRequest(
-            method: subrequest.method, target: target.target, path: target.path, query: target.query,
+            method: subrequest.method, target: subrequest.target, path: subrequest.path, query: subrequest.query,
             version: http.version, headers: headers, body: body, isSecure: http.isSecure)
         let context = RequestContext<AppRuntime?>(
             http: inner, parameters: parameters, requestId: requestId, app: app as? AppRuntime, isMaster: isMaster,
             credentialSessionToken: credentialSessionToken, dispatcher: dispatcher)
         return dispatcher.execution.run(route, context)
-    }
-}
-
-/// Where a sub-request goes: its path normalised to the `/1.1/…` form the routes use, and its
-/// query (from a `?` in the path, then the batch `params`).
-struct SubRequestTarget {
-    let path: String
-    let query: [(name: String, value: String)]
-
-    init(_ subrequest: SubRequest) {
-        let parts = subrequest.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let raw = String(parts.first ?? "")
-        // Paths are percent-decoded like the HTTP parser does; `+` stays a plus outside a query.
-        var path = raw.removingPercentEncoding ?? raw
-        if !path.hasPrefix("/") { path = "/" + path }
-        // SDKs always send `/1.1/…` (spec §4.1); a bare `/classes/…` is read the same way. Paths
-        // outside `/1.1` (`/__admin`) become unknown `/1.1/__admin/…` routes: never reachable.
-        if path != "/1.1" && !path.hasPrefix("/1.1/") { path = "/1.1" + path }
-        self.path = path
-        self.query = (parts.count > 1 ? QueryString.decode(parts[1]) : []) + subrequest.query
-    }
-
-    /// The request-target as a client would have sent it.
-    var target: String {
-        query.isEmpty ? QueryString.encodePath(path) : QueryString.encodePath(path) + "?" + QueryString.encode(query)
-    }
-
-    /// `/1.1/batch` and `/1.1/batch/save` cannot run inside a batch.
-    var isBatch: Bool {
-        let segments = path.split(separator: "/")
-        return segments.count >= 2 && segments[1] == "batch"
     }
 }
