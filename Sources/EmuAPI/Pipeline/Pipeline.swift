@@ -8,15 +8,15 @@ import Primitives
 /// Two route groups, each with its own list of stages, chosen once by the path:
 ///
 /// ```
-/// the API (every path but /__admin)        the admin surface (/__admin/*, the dashboard)
-///   1. CORS preflight                         1. admin guard (AdminGuard: Host, Origin)
-///   2. custom routes (CustomRouteStage)       2. admin preflight (AdminGuard+CORS)
-///   3. method override (MethodOverrideEnvelope)  3. method override
-///   4. route (RoutingStage, file URLs)         4. route
-///   5. authenticate (AuthenticationStage)      5. authenticate
-///   6. faults (FaultStage)                     6. execute
-///   7. execute (ExecutionStage)                7. render (admin CORS headers, journal)
-///   8. render (Reply: errors, CORS headers, journal, access log)
+/// the API (every path but /__admin)             the admin surface (/__admin/*, the dashboard)
+///   1. CORS preflight (CORS)                      1. admin guard: Host, Origin (AdminGuard)
+///   2. custom routes (CustomRouteStage)           2. its own preflight (AdminGuard+CORS)
+///   3. method override (MethodOverrideEnvelope)   3. method override
+///   4. route, file URLs (RoutingStage)            4. route
+///   5. authenticate (AuthenticationStage)         5. authenticate
+///   6. injected faults (FaultStage)               6. execute
+///   7. execute (ExecutionStage)                   7. render, with the admin CORS headers
+///   8. render (Reply: errors, CORS, journal)
 /// ```
 ///
 /// Each stage is a small value in its own folder under `Pipeline/`; the stages fill one
@@ -24,7 +24,7 @@ import Primitives
 /// handler reads. As in Hummingbird's `Router.buildResponder` and NIO's channel pipeline, the
 /// order lives here and nowhere else; unlike them the chain is a fixed sequence of calls on
 /// concrete stages, with no closure or existential per stage, because it runs on every request.
-/// Large bodies were already moved to the worker pool before the pipeline (`LargeBodyOffload`).
+/// In front of it, `LargeBodyOffload` (Arrival/) hands a request with a large body to the worker pool.
 final class Pipeline: HTTPHandler {
     let adminGuard: AdminGuard
     let cors: CORS
