@@ -28,10 +28,3 @@ enum StorageHealth {
         return "app \(appId): \(StorageFailure.damaged.message) (\(damage.message))"
     }
 }
-
-/// What knows every app the server serves: the emulator's `Pipeline`, which the health check
-/// reaches through the request's dispatcher (the conformance is the server's,
-/// `Pipeline+ServedApps.swift`).
-protocol ServedApps {
-    var servedApps: [AppRuntime] { get }
-}

@@ -2,7 +2,7 @@ import EmuSQLite
 import LCWire
 
 /// A resource's class in the app's store, reached through the object layer the `/1.1` handlers
-/// use — `QueryPlan` and `QueryRoutes.body` for a list, `ObjectStore` and `ObjectRenderer` for
+/// use — `QueryPlan` and `QueryRunner.body` for a list, `ObjectStore` and `ObjectRenderer` for
 /// an object, `ObjectWrites` for a write — with the reach of a master-key request: the same
 /// validation, types and rendering as the REST API, so a resource's data is ordinary objects
 /// and its answers are the objects as `/1.1/classes` renders them. A write and the read of what
@@ -20,15 +20,15 @@ struct ResourceStore {
         self.app = app
         self.className = className
         access = AccessContext.forRequest(app: app, isMaster: true, sessionToken: nil)
-        renderer = QueryRoutes.renderer(RenderOptions(), access, app)
+        renderer = QueryRunner.renderer(RenderOptions(), access, app)
     }
 
     /// The page of objects `query` selects and, when it counts, the number of matches ignoring
     /// the page: the values of `GET /1.1/classes/<class>`'s `results` and `count`.
     func list(_ query: QueryParameters) throws -> (results: JSON, count: JSON) {
-        let plan = try app.database.read { db in try QueryRoutes.makePlan(className, query, access, in: db) }
+        let plan = try app.database.read { db in try QueryRunner.makePlan(className, query, access, in: db) }
         try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
-        let body = try QueryRoutes.body(app, plan, renderer, query)
+        let body = try QueryRunner.body(app, plan, renderer, query)
         return (body["results"] ?? .array([]), body["count"] ?? .null)
     }
 

@@ -50,9 +50,9 @@ enum QueryRoutes {
                        _ request: RequestContext<AppRuntime>, namingClass: Bool = false) throws -> [UInt8] {
         let app = request.app
         let access = request.access
-        let renderer = renderer(render, access, app)
+        let renderer = QueryRunner.renderer(render, access, app)
         let (plan, page) = try app.database.read { db -> (QueryPlan, [UInt8]?) in
-            let plan = try makePlan(className, parameters, access, in: db)
+            let plan = try QueryRunner.makePlan(className, parameters, access, in: db)
             guard !app.indexAdvisor.wouldCreateIndexes(for: plan.indexKeys) else { return (plan, nil) }
             return (plan, try write(plan, parameters, renderer, namingClass: namingClass, in: db))
         }
@@ -92,39 +92,8 @@ enum QueryRoutes {
     static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
                     _ request: RequestContext<AppRuntime>) throws -> JSONObject {
         let app = request.app
-        let plan = try app.database.read { db in try makePlan(className, parameters, request.access, in: db) }
+        let plan = try app.database.read { db in try QueryRunner.makePlan(className, parameters, request.access, in: db) }
         try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
-        return try body(app, plan, renderer(render, request.access, app), parameters)
-    }
-
-    /// `results` (and `count` when asked) of a compiled plan as values, for callers that put
-    /// them into answers of their own (friendship lists, custom-route resources' templates).
-    static func body(_ app: AppRuntime, _ plan: QueryPlan, _ renderer: ObjectRenderer,
-                     _ parameters: QueryParameters) throws -> JSONObject {
-        try app.database.read { db in
-            var body = JSONObject()
-            let records = parameters.limit == 0 ? [] : try QueryExecutor.records(plan, in: db)
-            body["results"] = .array(try records.map { .object(try renderer.render($0, in: db)) })
-            if parameters.count { body["count"] = .number(Double(try QueryExecutor.count(plan, in: db))) }
-            return body
-        }
-    }
-
-    /// The caller's query scope decides (`QueryScope`): spec §6.3 class permission `find`, on
-    /// this class and every inner query's; §6.2 unreadable objects are left out in SQL, so
-    /// limit, skip and count see only what the caller may read.
-    static func makePlan(_ className: String, _ parameters: QueryParameters, _ access: AccessContext,
-                         in db: Database) throws -> QueryPlan {
-        try QueryPlan.make(
-            className: className, where: parameters.whereJSON, order: parameters.order,
-            limit: parameters.limit, skip: parameters.skip, scope: try access.queryScope(in: db),
-            schemaOf: { try QuerySchema.load($0, in: db) })
-    }
-
-    /// The renderer of the results; `returnACL` counts only when the app's option allows it.
-    static func renderer(_ render: RenderOptions, _ access: AccessContext, _ app: AppRuntime) -> ObjectRenderer {
-        var render = render
-        render.returnACL = render.returnACL && app.configuration.options.returnACL
-        return ObjectRenderer(options: render, access: access)
+        return try QueryRunner.body(app, plan, QueryRunner.renderer(render, request.access, app), parameters)
     }
 }

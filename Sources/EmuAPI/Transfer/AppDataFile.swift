@@ -34,11 +34,9 @@ public final class AppDataFile {
         guard create || FileManager.default.fileExists(atPath: expected) else {
             throw TransferError("no database for app \(appId) in \(dataDirectory) (expected \(expected))")
         }
-        var configuration = EmulatorConfiguration()
-        configuration.dataDirectory = dataDirectory
         self.appId = appId
         self.clock = clock
-        database = try AppDatabase.open(appId: appId, configuration: configuration)
+        database = try AppDatabase.open(appId: appId, dataDirectory: dataDirectory)
         path = database.path
     }
 

@@ -53,5 +53,8 @@ import Testing
         #expect(!FileURLForm.keepsPath("1.1/x"))
         #expect(!FileURLForm.keepsPath("__files/x"))
         #expect(!FileURLForm.keepsPath("oauth/x"))
+        // The reserved segments are exactly the first segments of the route table's patterns.
+        let routed = Set(Routes.make().routes.compactMap { $0.pattern.split(separator: "/").first })
+        #expect(FileURLForm.reservedFirstSegments == routed)
     }
 }

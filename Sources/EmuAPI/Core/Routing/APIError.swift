@@ -12,13 +12,6 @@ public struct APIError: Error, Sendable {
         self.code = code
         self.headers = headers
     }
-
-    /// The response for this error.
-    public var response: APIResponse {
-        var response = APIResponse(status: code.httpStatus, json: code.body)
-        for (name, value) in headers { response.headers.add(name, value) }
-        return response
-    }
 }
 
 /// What is wrong with a test-side input (a function stub, a fault), in words the admin handler

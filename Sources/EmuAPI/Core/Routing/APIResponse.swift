@@ -36,3 +36,12 @@ public struct APIResponse: Sendable {
 
     var httpResponse: HTTPResponse { HTTPResponse(status: status, headers: headers, body: body) }
 }
+
+extension APIError {
+    /// The response for this error.
+    public var response: APIResponse {
+        var response = APIResponse(status: code.httpStatus, json: code.body)
+        for (name, value) in headers { response.headers.add(name, value) }
+        return response
+    }
+}

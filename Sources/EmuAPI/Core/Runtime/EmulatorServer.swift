@@ -37,7 +37,9 @@ public final class EmulatorServer: Sendable {
         let journal = RequestJournal(capacity: configuration.journalSize, clock: clock)
         var apps: [String: AppRuntime] = [:]
         for app in configuration.apps {
-            let database = try AppDatabase.open(appId: app.appId, configuration: configuration)
+            let database = try AppDatabase.open(
+                appId: app.appId, dataDirectory: configuration.dataDirectory,
+                durableWrites: configuration.durableWrites, workerCount: configuration.workerCount)
             let initialData = configuration.initialData[app.appId]
             let runtime = AppRuntime(configuration: app, database: database, clock: clock, journal: journal, seed: initialData ?? seed)
             if try runtime.seedIfFresh() {

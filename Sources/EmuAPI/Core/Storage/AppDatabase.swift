@@ -3,22 +3,28 @@ import Foundation
 
 /// Opens an app's database: a file `<data>/<appId>.sqlite3` in WAL mode, or memory.
 enum AppDatabase {
-    static func open(appId: String, configuration: EmulatorConfiguration) throws -> DatabaseQueue {
+    /// - Parameters:
+    ///   - dataDirectory: where the file goes; `:memory:` keeps the database in memory.
+    ///   - durableWrites: sync every commit to disk (`synchronous = FULL`).
+    ///   - workerCount: the worker pool's size, which sets how many readers may read at once.
+    static func open(appId: String, dataDirectory: String, durableWrites: Bool = false,
+                     workerCount: Int = 2) throws -> DatabaseQueue {
+        let inMemory = dataDirectory == ":memory:"
         let path: String
-        if configuration.inMemory {
+        if inMemory {
             path = ":memory:"
         } else {
-            try prepareDirectory(configuration.dataDirectory)
-            path = (configuration.dataDirectory as NSString).appendingPathComponent("\(fileName(for: appId)).sqlite3")
+            try prepareDirectory(dataDirectory)
+            path = (dataDirectory as NSString).appendingPathComponent("\(fileName(for: appId)).sqlite3")
         }
         var databaseConfiguration = DatabaseConfiguration()
-        databaseConfiguration.synchronous = configuration.durableWrites ? .full : .normal
+        databaseConfiguration.synchronous = durableWrites ? .full : .normal
         // One reader for every job that may read at once: `workerCount` on the pool and as many
         // inline on the connections' threads (WorkerPool.enterInline). With fewer, an inline
         // fetch would wait on its event loop for a reader a slow pooled query holds.
-        databaseConfiguration.readerCount = 2 * max(1, configuration.workerCount)
+        databaseConfiguration.readerCount = 2 * max(1, workerCount)
         databaseConfiguration.prepareConnection = { db in try QueryFunctions.register(on: db) }
-        if !configuration.inMemory { createPrivately(databaseAt: path) }
+        if !inMemory { createPrivately(databaseAt: path) }
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: databaseConfiguration)
@@ -26,7 +32,7 @@ enum AppDatabase {
             throw DamagedDatabaseError(path: path, problem: error.message)
         }
         do {
-            if !configuration.inMemory { try refuseDamaged(queue) }
+            if !inMemory { try refuseDamaged(queue) }
             try AppSchema.migrator().migrate(queue)
             return queue
         } catch {
@@ -93,7 +99,7 @@ struct DamagedDatabaseError: Error, CustomStringConvertible {
 }
 
 /// `open(2)` creating `path` only if it does not exist, outside `AppDatabase`, whose own
-/// `open(appId:configuration:)` would hide the system call's name.
+/// `open(appId:dataDirectory:durableWrites:workerCount:)` would hide the system call's name.
 private func createNewFile(_ path: String, mode: mode_t) -> Int32 {
     open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
 }

@@ -25,16 +25,3 @@ extension RoutingStage {
         return nil
     }
 }
-
-/// Which file keys can be served at `/<key>`: those whose first segment is not one of the
-/// emulator's own (`1.1`, `__files`, `__admin`, `api`, `oauth`, …), which routes would shadow.
-/// Their URLs keep the long form `/__files/<appId>/<key>`.
-enum FileURLForm {
-    static let reservedFirstSegments: Set<Substring> = Set(
-        Routes.make().routes.compactMap { $0.pattern.split(separator: "/").first })
-
-    static func keepsPath(_ key: String) -> Bool {
-        guard let first = key.split(separator: "/", omittingEmptySubsequences: false).first else { return false }
-        return !reservedFirstSegments.contains(first)
-    }
-}

@@ -23,19 +23,6 @@ struct QueryParameters {
         }
         skip = QueryPaging.skip(value("skip"))
     }
-
-    /// The parameters of `request`, its `where` parsed strictly (`RequestContext<AppRuntime>.whereParameter()`).
-    init(_ request: RequestContext<AppRuntime>) throws {
-        self.init({ request.query($0) }, where: try request.whereParameter())
-    }
-}
-
-extension RequestContext<AppRuntime> {
-    /// The `where` parameter parsed strictly (`JSONInput`); nil when absent or empty.
-    func whereParameter(syntaxError: APIError = QueryError.malformedWhere) throws -> JSON? {
-        guard let text = query("where"), !text.isEmpty else { return nil }
-        return try jsonQuery("where", syntaxError: syntaxError)
-    }
 }
 
 /// `limit` and `skip` as LeanCloud reads them (§3.1): limit defaults to 100 and any value outside

@@ -33,3 +33,16 @@ extension RequestContext {
 }
 
 private let clientHostCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_".unicodeScalars)
+
+/// Which file keys can be served at `/<key>`: those whose first segment is not one of the
+/// emulator's own, which routes would shadow. Their URLs keep the long form
+/// `/__files/<appId>/<key>`. The segments are the first ones of the route table's patterns
+/// (`Routes`, in the server; FileURLTests checks they agree).
+enum FileURLForm {
+    static let reservedFirstSegments: Set<Substring> = ["1.1", "__admin", "__auth", "__files", "api", "oauth"]
+
+    static func keepsPath(_ key: String) -> Bool {
+        guard let first = key.split(separator: "/", omittingEmptySubsequences: false).first else { return false }
+        return !reservedFirstSegments.contains(first)
+    }
+}

@@ -47,6 +47,16 @@ struct SubRequest: Sendable {
     }
 }
 
+/// What runs a context's sub-requests: the emulator's `Pipeline` (the server's conformance,
+/// `Pipeline+SubRequests.swift`), through the same router, access rules and handlers as a
+/// top-level request. It also knows every app the server serves, for the health check.
+protocol SubRequestDispatching: Sendable {
+    /// The response `subrequest` gets inside `outer`; failures are error responses, never thrown.
+    func dispatch<App>(_ subrequest: SubRequest, inside outer: RequestContext<App>) -> APIResponse
+    /// Every app the server serves.
+    var servedApps: [AppRuntime] { get }
+}
+
 extension RequestContext {
     /// Runs `subrequest` synchronously on the caller's thread (a batch already runs on the
     /// worker pool) with this request's app, privilege and headers (session token included):
@@ -56,27 +66,6 @@ extension RequestContext {
     func dispatch(_ subrequest: SubRequest) -> APIResponse {
         guard let dispatcher else { return APIError(.internalServerError(requestId: requestId)).response }
         if subrequest.isBatch { return APIError(.nestedBatch).response }
-        let route: APIRoute
-        let parameters: RouteCaptures
-        switch dispatcher.routing.match(method: subrequest.method, path: subrequest.path) {
-        case .success(let matched): (route, parameters) = matched
-        case .failure(let error): return error.response
-        }
-        // The outer request authenticated the app; a master-only route still needs the master key.
-        if route.access == .master && !isMaster { return APIError(.unauthorized).response }
-        var headers = http.headers
-        for name in ["Content-Type", "Content-Length", "Transfer-Encoding", "Expect"] { headers.remove(name) }
-        var body: [UInt8] = []
-        if let json = subrequest.body, !json.isNull {
-            body = json.serialized()
-            headers.set("Content-Type", "application/json")
-        }
-        let inner = HTTPRequest(
-            method: subrequest.method, target: subrequest.target, path: subrequest.path, query: subrequest.query,
-            version: http.version, headers: headers, body: body, isSecure: http.isSecure)
-        let context = RequestContext<AppRuntime?>(
-            http: inner, parameters: parameters, requestId: requestId, app: app as? AppRuntime, isMaster: isMaster,
-            credentialSessionToken: credentialSessionToken, dispatcher: dispatcher)
-        return dispatcher.execution.run(route, context)
+        return dispatcher.dispatch(subrequest, inside: self)
     }
 }

@@ -46,16 +46,16 @@ public struct RequestContext<App: Sendable>: Sendable {
     /// snapshot as the handler's work.
     var access: AccessContext
 
-    /// The pipeline that runs this request's batch sub-requests (and knows every app served);
-    /// nil for contexts built by hand in tests.
-    var dispatcher: Pipeline?
+    /// What runs this request's batch sub-requests and knows every app served (the server's
+    /// pipeline); nil for contexts built by hand in tests.
+    var dispatcher: (any SubRequestDispatching)?
 
     /// True when the master key was presented.
     public var isMaster: Bool { access.isMaster }
 
     fileprivate init(received: HTTPRequest, requestId: String, arrivedAt: UInt64, http: HTTPRequest,
                      parameters: RouteCaptures, isUnmatched: Bool, app: App, credentialSessionToken: String?,
-                     sessionToken: String?, access: AccessContext, dispatcher: Pipeline?) {
+                     sessionToken: String?, access: AccessContext, dispatcher: (any SubRequestDispatching)?) {
         self.received = received
         self.requestId = requestId
         self.arrivedAt = arrivedAt
@@ -72,7 +72,7 @@ public struct RequestContext<App: Sendable>: Sendable {
 
 extension RequestContext where App == AppRuntime? {
     /// A request as it arrives: nothing known yet but its id, nobody in particular calling.
-    init(arriving received: HTTPRequest, requestId: String, dispatcher: Pipeline) {
+    init(arriving received: HTTPRequest, requestId: String, dispatcher: any SubRequestDispatching) {
         self.init(received: received, requestId: requestId, arrivedAt: DispatchTime.now().uptimeNanoseconds,
                   http: received, parameters: [:], isUnmatched: false, app: nil, credentialSessionToken: nil,
                   sessionToken: nil, access: AccessContext.forRequest(app: nil, isMaster: false, sessionToken: nil),
@@ -81,7 +81,7 @@ extension RequestContext where App == AppRuntime? {
 
     /// A request already routed and authenticated: a batch's sub-request, or one built by a test.
     init(http: HTTPRequest, parameters: RouteCaptures, requestId: String, app: AppRuntime?, isMaster: Bool,
-         credentialSessionToken: String? = nil, dispatcher: Pipeline? = nil) {
+         credentialSessionToken: String? = nil, dispatcher: (any SubRequestDispatching)? = nil) {
         self.init(received: http, requestId: requestId, arrivedAt: 0, http: http, parameters: parameters,
                   isUnmatched: false, app: nil, credentialSessionToken: nil, sessionToken: nil,
                   access: AccessContext.forRequest(app: nil, isMaster: false, sessionToken: nil), dispatcher: dispatcher)
@@ -122,7 +122,7 @@ extension RequestContext where App == AppRuntime? {
 
 extension RequestContext where App == AppRuntime {
     /// A request the emulator makes for itself (custom-route resources): `app`, with the master key.
-    init(internalFor app: AppRuntime, requestId: String, dispatcher: Pipeline) {
+    init(internalFor app: AppRuntime, requestId: String, dispatcher: any SubRequestDispatching) {
         let http = HTTPRequest(method: "GET", target: "/", path: "/")
         self.init(received: http, requestId: requestId, arrivedAt: 0, http: http, parameters: [:],
                   isUnmatched: false, app: app, credentialSessionToken: nil, sessionToken: nil,
