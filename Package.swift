@@ -2,8 +2,13 @@
 import PackageDescription
 
 // Modules are layered one way, bottom to top:
-//   Primitives, CSQLite, COpenSSL, CEpoll, EmuDashboard -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuAPI -> EmuTesting, LCEmuCLI
-//   -> EmuTestSupport (test targets only)
+//   Primitives, CSQLite, COpenSSL, CEpoll, EmuDashboard -> EmuCrypto, EmuSQLite, EmuHTTP, LCWire -> EmuTLS, EmuData
+//   -> EmuRouting -> EmuEndpoints, EmuTools -> EmuAPI -> EmuTesting, LCEmuCLI -> EmuTestSupport (test targets only)
+// The emulator itself is five targets (docs/architecture.md): EmuData (the database, records, access
+// rules, the app), EmuRouting (the route vocabulary, the request context, authentication), the
+// /1.1 endpoints (EmuEndpoints) and the tools (EmuTools: /__admin, custom routes, dashboard,
+// transfer), which never import each other, and EmuAPI, the server (the pipeline, the route table,
+// EmulatorServer), which re-exports what users name through `import EmuAPI`.
 // EmuDashboard holds the web dashboard's files (Sources/EmuDashboard/ui) as bytes, and nothing else.
 // Primitives (pure Swift, no Foundation: MD5, SHA-1, hex, constant-time compare, locks, standard
 // streams, a seeded generator, ASCII case-insensitive comparison) depends on nothing.
@@ -40,7 +45,11 @@ let package = Package(
         .target(name: "LCWire", dependencies: ["Primitives"]),
         // The web dashboard's HTML, CSS and JS, compiled into the binary: nothing to install.
         .target(name: "EmuDashboard", resources: [.embedInCode("ui")]),
-        .target(name: "EmuAPI", dependencies: ["Primitives", "EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire", "EmuDashboard"]),
+        .target(name: "EmuData", dependencies: ["Primitives", "EmuSQLite", "EmuCrypto", "LCWire"]),
+        .target(name: "EmuRouting", dependencies: ["EmuData", "Primitives", "EmuHTTP", "LCWire"]),
+        .target(name: "EmuEndpoints", dependencies: ["EmuData", "EmuRouting", "Primitives", "EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire"]),
+        .target(name: "EmuTools", dependencies: ["EmuData", "EmuRouting", "Primitives", "EmuHTTP", "EmuSQLite", "EmuCrypto", "LCWire", "EmuDashboard"]),
+        .target(name: "EmuAPI", dependencies: ["EmuData", "EmuRouting", "EmuEndpoints", "EmuTools", "Primitives", "EmuHTTP", "EmuSQLite", "LCWire"]),
         .target(name: "LCClient", dependencies: ["LCWire"]),
         .target(name: "EmuTesting", dependencies: ["EmuAPI", "EmuHTTP", "LCClient"]),
         // LCEmu's own test harness (TestServer and its tiers, TestClient, RunningBinary, fakes,
@@ -55,7 +64,7 @@ let package = Package(
         .testTarget(name: "EmuHTTPTests", dependencies: ["Primitives", "EmuHTTP", "EmuTestSupport"]),
         .testTarget(name: "EmuTLSTests", dependencies: ["EmuTLS", "EmuHTTP", "EmuTestSupport"]),
         .testTarget(name: "LCWireTests", dependencies: ["LCWire"]),
-        .testTarget(name: "EmuAPITests", dependencies: ["Primitives", "EmuAPI", "EmuTesting", "EmuTestSupport", "EmuDashboard"]),
+        .testTarget(name: "EmuAPITests", dependencies: ["Primitives", "EmuData", "EmuRouting", "EmuEndpoints", "EmuTools", "EmuAPI", "EmuTesting", "EmuTestSupport", "EmuDashboard"]),
         .testTarget(name: "LCClientTests", dependencies: ["LCClient", "EmuTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["EmuTesting", "EmuTestSupport", "LCEmuCLI", "LCClient", "EmuTLS", "Primitives"]),
     ],

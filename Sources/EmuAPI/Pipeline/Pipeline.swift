@@ -1,5 +1,9 @@
 import Dispatch
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 import LCWire
 import Primitives
 

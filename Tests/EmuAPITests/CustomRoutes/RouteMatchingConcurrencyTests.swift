@@ -1,7 +1,11 @@
-import EmuTestSupport
 import Dispatch
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
+import EmuTestSupport
 import EmuTesting
+@testable import EmuTools
 import Foundation
 import LCWire
 import Primitives

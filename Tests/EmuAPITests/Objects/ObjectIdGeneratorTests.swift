@@ -1,5 +1,9 @@
 @testable import EmuAPI
 import EmuCrypto
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
+@testable import EmuTools
 import Foundation
 import Testing
 

@@ -1,8 +1,12 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
 import EmuTesting
+@testable import EmuTools
 import LCWire
-import Testing
 import Primitives
+import Testing
 
 /// Property test: for random objects and random `where`s, the SQL compiler and the in-memory
 /// `WhereMatcher` (the reference evaluator) return the same objects.

@@ -1,5 +1,9 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
 import EmuSQLite
+@testable import EmuTools
 import LCWire
 
 /// A small fixed class `Item` for query tests; object `n` has id `00…0n`. Items 1 and 3 point

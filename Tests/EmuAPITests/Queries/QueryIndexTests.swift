@@ -1,5 +1,9 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
 import EmuSQLite
+@testable import EmuTools
 import LCWire
 import Testing
 

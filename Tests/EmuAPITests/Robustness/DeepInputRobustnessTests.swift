@@ -1,5 +1,9 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
 import EmuTesting
+@testable import EmuTools
 import Foundation
 import LCWire
 import Testing

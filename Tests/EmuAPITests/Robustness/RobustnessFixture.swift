@@ -1,7 +1,11 @@
-import EmuTestSupport
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
 import EmuHTTP
+@testable import EmuRouting
+import EmuTestSupport
 import EmuTesting
+@testable import EmuTools
 import LCWire
 
 /// An emulator with a user, a session and a post, and the four kinds of caller the robustness

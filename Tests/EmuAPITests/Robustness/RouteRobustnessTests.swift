@@ -1,8 +1,12 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
 import EmuHTTP
+@testable import EmuRouting
 import EmuTesting
-import LCWire
+@testable import EmuTools
 import Foundation
+import LCWire
 import Testing
 
 /// "Bad input never crashes the server and never gets a 500; every rejection uses the API's

@@ -1,6 +1,10 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
 import EmuHTTP
+@testable import EmuRouting
 import EmuTesting
+@testable import EmuTools
 
 /// One registered route made concrete: its method, pattern, and request-targets built from the
 /// pattern with ordinary values for its captures (or junk, for the capture round).

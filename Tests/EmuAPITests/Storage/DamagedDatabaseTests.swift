@@ -1,6 +1,10 @@
-import EmuTestSupport
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
+import EmuTestSupport
 import EmuTesting
+@testable import EmuTools
 import Foundation
 import LCWire
 import Testing

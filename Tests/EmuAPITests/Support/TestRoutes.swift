@@ -1,5 +1,9 @@
-import EmuHTTP
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+import EmuHTTP
+@testable import EmuRouting
+@testable import EmuTools
 import LCWire
 import Primitives
 

@@ -1,4 +1,8 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
+@testable import EmuTools
 import LCWire
 import Primitives
 import Testing

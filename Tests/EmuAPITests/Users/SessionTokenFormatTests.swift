@@ -1,5 +1,9 @@
-import Testing
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
+@testable import EmuTools
+import Testing
 
 @Suite struct SessionTokenFormatTests {
     @Test func sessionToken_is25LowercaseAlphanumerics() {

@@ -1,4 +1,8 @@
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 import LCWire
 
 /// The CORS headers of the admin surface, for requests `refusal(for:)` let through: a page's

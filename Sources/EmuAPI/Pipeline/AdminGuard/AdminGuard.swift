@@ -1,4 +1,8 @@
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 import LCWire
 
 /// Keeps web pages in the developer's browser away from the admin surface (`/__admin/*`, the

@@ -1,4 +1,8 @@
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 
 /// Hands a request with a large body to the worker pool before anything reads it. Some reading
 /// happens before routing, on the connection's own thread: a method-override envelope (spec §1.6,

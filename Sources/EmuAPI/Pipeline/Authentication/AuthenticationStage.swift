@@ -1,3 +1,8 @@
+import EmuData
+import EmuEndpoints
+import EmuRouting
+import EmuTools
+
 /// Authentication: the credentials the route's access level asks for are checked once
 /// (`AppAuthenticator`), and what they establish (the app, the privilege, the session token,
 /// the caller's `AccessContext`) is written into the context, where handlers read it.

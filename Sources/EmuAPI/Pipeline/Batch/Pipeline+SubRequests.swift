@@ -1,4 +1,8 @@
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 import LCWire
 
 /// The pipeline runs a batch's sub-requests (`RequestContext.dispatch(_:)`): routed by the same

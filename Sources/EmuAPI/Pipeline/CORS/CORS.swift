@@ -1,4 +1,8 @@
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 import LCWire
 
 /// Cross-origin support: the API is callable from browsers (spec §1.1). Every origin may call it

@@ -1,4 +1,8 @@
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 import LCWire
 
 /// One request's view of its app's custom routes, taken once when it arrives: the app, its

@@ -1,5 +1,9 @@
 import Dispatch
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 import LCWire
 
 /// Custom routes: the mocks a developer defines for an app (CustomRoutes/) answer before the

@@ -1,3 +1,8 @@
+import EmuData
+import EmuEndpoints
+import EmuRouting
+import EmuTools
+
 /// Execution: the route's handler runs where it belongs, on the connection's own thread (a
 /// short read, while the pool allows) or on the worker pool (`RouteExecution`), and its answer,
 /// or the error it threw, goes to the render stage.

@@ -1,4 +1,8 @@
 import Dispatch
+import EmuData
+import EmuEndpoints
+import EmuRouting
+import EmuTools
 
 /// Faults: a failure or a delay the developer injected for a method and path
 /// (`/__admin/faults`, Admin/Faults) is taken once the app is known, and answers in the

@@ -1,5 +1,9 @@
-import Foundation
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
+import Foundation
 import LCWire
 
 /// The CORS "method override" envelope (spec §1.6): a `POST` with `Content-Type: text/plain`

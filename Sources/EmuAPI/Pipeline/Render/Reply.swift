@@ -1,6 +1,10 @@
 import Dispatch
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
 import EmuSQLite
+import EmuTools
 import LCWire
 
 /// The last stage, where every answer leaves the pipeline: a failure rendered in LeanCloud's

@@ -1,4 +1,8 @@
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 import LCWire
 
 /// File URLs in LeanCloud's form, `<base>/<key>`: the SDKs check that a file saved with a chosen

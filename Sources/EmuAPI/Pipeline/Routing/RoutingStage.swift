@@ -1,4 +1,8 @@
+import EmuData
+import EmuEndpoints
 import EmuHTTP
+import EmuRouting
+import EmuTools
 
 /// Routing: the route for the request's method and path (`Routes`), its captures written into
 /// the context; a GET of no route may still be a file URL, `<base>/<key>` (RootFiles.swift).

@@ -1,9 +1,13 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
 import EmuSQLite
 import EmuTesting
+@testable import EmuTools
 import LCWire
-import Testing
 import Primitives
+import Testing
 
 /// Property test: the SQL read filter queries use and `AccessList.grants`, which fetches use,
 /// agree on random ACLs and random principal sets (spec §6.2).

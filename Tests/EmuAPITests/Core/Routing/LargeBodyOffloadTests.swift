@@ -1,6 +1,10 @@
-@testable import EmuAPI
 import Dispatch
+@testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
 import EmuHTTP
+@testable import EmuRouting
+@testable import EmuTools
 import Primitives
 import Testing
 

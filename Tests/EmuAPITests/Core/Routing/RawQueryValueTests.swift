@@ -1,4 +1,8 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
+@testable import EmuTools
 import Testing
 
 /// `RawQueryValue` reads a parameter's bytes as the HTTP parser decodes them, before UTF-8.

@@ -1,5 +1,9 @@
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
 import EmuHTTP
+@testable import EmuRouting
+@testable import EmuTools
 import Testing
 
 /// Where a route runs is derived from what it does (`RouteWork`), never chosen route by route.

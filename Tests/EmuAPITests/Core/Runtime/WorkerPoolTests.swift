@@ -1,5 +1,9 @@
 import Dispatch
 @testable import EmuAPI
+@testable import EmuData
+@testable import EmuEndpoints
+@testable import EmuRouting
+@testable import EmuTools
 import Primitives
 import Testing
 

@@ -1,0 +1,49 @@
+import EmuData
+import EmuEndpoints
+import EmuHTTP
+import EmuRouting
+import EmuTools
+
+/// Everything `lcemu serve` can be told; the CLI maps its options onto this.
+public struct EmulatorConfiguration: Sendable {
+    /// Socket, limits and timeouts of the HTTP server.
+    public var http = HTTPServerConfiguration()
+    /// Directory holding one SQLite database per app, or `:memory:` to keep everything in memory.
+    public var dataDirectory: String = ".lcemu"
+    /// The apps served; the first is the default one printed at start-up.
+    public var apps: [AppConfiguration] = [.development]
+    /// Directory of seed JSON files loaded into a fresh database and on reset; nil for none.
+    public var seedDirectory: String?
+    /// Initial data of particular apps, by app id, instead of the seed directory's: loaded into
+    /// the app's database, which must be fresh (`InitialDataError` otherwise), and on reset.
+    /// `lcemu exec --import` gives the default app its data this way.
+    public var initialData: [String: SeedData] = [:]
+    /// Log verbosity.
+    public var logLevel: LogLevel = .info
+    /// Lanes of the worker pool that runs slow requests (writes, password hashing).
+    public var workerCount = 2
+    /// Requests kept by the request journal (`/__admin/requests`), newest first; 0 keeps none.
+    public var journalSize = 1000
+    /// SQLite `synchronous=FULL`: survive power loss, not only a crash (slower writes).
+    public var durableWrites = false
+    /// Window in seconds for `X-LC-Sign` timestamps, for apps whose options set none; nil or 0 =
+    /// no window, as the real service (spec §1.3).
+    public var signMaxSkewSeconds: Double?
+    /// Browser origins that may call with cookies (`--cors-origins`); every origin may call
+    /// without them.
+    public var corsOrigins: CORSOrigins = .none
+    /// Pages of other origins that may call `/__admin` (`--admin-origins`); none by default: only
+    /// the server's own origin (the dashboard) and clients that are no browser.
+    public var adminOrigins: CORSOrigins = .none
+    /// `Host` names `/__admin` answers beyond loopback, IP literals, one-label names and the bound
+    /// address (`--allowed-hosts`): the DNS-rebinding guard (docs/security.md).
+    public var allowedHosts: AllowedHosts = .none
+    /// A route file or folder of them (`--routes`) for the default app's custom routes
+    /// (docs/custom-backends.md); reloaded when it changes. Nil for none.
+    public var routesPath: String?
+
+    public init() {}
+
+    /// True when nothing is written to disk.
+    public var inMemory: Bool { dataDirectory == ":memory:" }
+}

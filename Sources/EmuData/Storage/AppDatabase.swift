@@ -1,0 +1,105 @@
+import EmuSQLite
+import Foundation
+
+/// Opens an app's database: a file `<data>/<appId>.sqlite3` in WAL mode, or memory.
+package enum AppDatabase {
+    /// - Parameters:
+    ///   - dataDirectory: where the file goes; `:memory:` keeps the database in memory.
+    ///   - durableWrites: sync every commit to disk (`synchronous = FULL`).
+    ///   - workerCount: the worker pool's size, which sets how many readers may read at once.
+    package static func open(appId: String, dataDirectory: String, durableWrites: Bool = false,
+                     workerCount: Int = 2) throws -> DatabaseQueue {
+        let inMemory = dataDirectory == ":memory:"
+        let path: String
+        if inMemory {
+            path = ":memory:"
+        } else {
+            try prepareDirectory(dataDirectory)
+            path = (dataDirectory as NSString).appendingPathComponent("\(fileName(for: appId)).sqlite3")
+        }
+        var databaseConfiguration = DatabaseConfiguration()
+        databaseConfiguration.synchronous = durableWrites ? .full : .normal
+        // One reader for every job that may read at once: `workerCount` on the pool and as many
+        // inline on the connections' threads (WorkerPool.enterInline). With fewer, an inline
+        // fetch would wait on its event loop for a reader a slow pooled query holds.
+        databaseConfiguration.readerCount = 2 * max(1, workerCount)
+        databaseConfiguration.prepareConnection = { db in try QueryFunctions.register(on: db) }
+        if !inMemory { createPrivately(databaseAt: path) }
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: databaseConfiguration)
+        } catch let error as SQLiteError where error.isDamage {
+            throw DamagedDatabaseError(path: path, problem: error.message)
+        }
+        do {
+            if !inMemory { try refuseDamaged(queue) }
+            try AppSchema.migrator().migrate(queue)
+            return queue
+        } catch {
+            try? queue.close()
+            guard let damage = error as? SQLiteError, damage.isDamage else { throw error }
+            throw DamagedDatabaseError(path: path, problem: damage.message)
+        }
+    }
+
+    /// A damaged file is refused before it serves anything: otherwise the server would start,
+    /// report itself healthy, and answer 500 to whatever touched the damaged pages. The check
+    /// reads the whole file once: about 10 ms for 10,000 objects (docs/configuration.md, "When storage fails").
+    private static func refuseDamaged(_ queue: DatabaseQueue) throws {
+        let problems = try queue.quickCheck()
+        guard let first = problems.first else { return }
+        let more = problems.count > 1 ? ", and \(problems.count - 1) more problems" : ""
+        throw DamagedDatabaseError(path: queue.path, problem: first + more)
+    }
+
+    /// A database holds password hashes and session tokens: a file LCEmu creates is its owner's
+    /// only (0600) from the moment it exists, and so are its WAL and shared-memory files, which
+    /// SQLite creates with the database file's mode. An empty file is an empty database to SQLite.
+    /// An existing file keeps the mode its owner chose.
+    private static func createPrivately(databaseAt path: String) {
+        let fd = createNewFile(path, mode: 0o600)
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Creates the data directory, its owner's only (0700: the databases inside hold secrets), and
+    /// says plainly when it cannot be written (SQLite would only say "unable to open database
+    /// file"), e.g. a Docker volume owned by another user. An existing directory keeps its mode.
+    static func prepareDirectory(_ directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw DataDirectoryError(directory: directory, reason: "cannot be created (\(error.localizedDescription))")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw DataDirectoryError(directory: directory, reason: "is not writable by user id \(getuid())")
+        }
+    }
+
+    /// App ids become file names: keep them to a safe alphabet.
+    package static func fileName(for appId: String) -> String {
+        String(appId.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+    }
+}
+
+/// The data directory is unusable; the message names it and says why.
+struct DataDirectoryError: Error, CustomStringConvertible {
+    let directory: String
+    let reason: String
+    var description: String { "data directory '\(directory)' \(reason)" }
+}
+
+/// An app's database file fails SQLite's check: the message names the file and what to do.
+struct DamagedDatabaseError: Error, CustomStringConvertible {
+    let path: String
+    let problem: String
+    var description: String {
+        "database file '\(path)' is damaged (\(problem)); restore it from a backup, or move it away to start with an empty database"
+    }
+}
+
+/// `open(2)` creating `path` only if it does not exist, outside `AppDatabase`, whose own
+/// `open(appId:dataDirectory:durableWrites:workerCount:)` would hide the system call's name.
+private func createNewFile(_ path: String, mode: mode_t) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
+}

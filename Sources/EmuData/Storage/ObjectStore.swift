@@ -1,0 +1,100 @@
+import EmuSQLite
+import LCWire
+
+/// Reads and writes object rows. Every statement is parameterised and cached per connection.
+///
+/// A row is `columns`: the id, the two dates in milliseconds, and the ACL and the user fields
+/// as the JSON text `JSONSerializer` writes. Readers decode rows with `record(fromQueryRow:)`,
+/// or copy the texts straight into a response (`ObjectRenderer.appendRow`).
+public enum ObjectStore {
+    /// The columns of an object row, in the order `record(fromQueryRow:)` reads them.
+    package static let columns = "id, created_at, updated_at, acl, data"
+
+    /// One object's row, in `columns`: bind the class, then the id.
+    static let fetchSQL = "SELECT \(columns) FROM objects WHERE class = ? AND id = ?"
+
+    /// The largest object, its fields and ACL serialized (spec §2.2: 16 MB, else 116).
+    public static let maxObjectBytes = 16 * 1024 * 1024
+
+    /// spec §10: at most 500 classes per app.
+    public static let maxClasses = 500
+
+    /// Inserts a new object, recording its class on first write; 116 when it is larger than
+    /// `maxObjectBytes`. `classExists` says the caller has read the class's row in this
+    /// transaction (`schema(of:)` answered), which spares the statement that records it.
+    public static func insert(_ record: ObjectRecord, classExists: Bool = false, in db: Database) throws {
+        let acl = record.aclColumn, data = record.dataColumn
+        try requireStorable(acl: acl, data: data)
+        if !classExists { try ensureClass(record.className, now: record.createdAt, in: db) }
+        try db.execute(
+            "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?)",
+            [.text(record.className), .text(record.objectId),
+             .integer(record.createdAt.millisecondsSince1970), .integer(record.updatedAt.millisecondsSince1970),
+             acl, data])
+    }
+
+    /// Rewrites an existing object's ACL, fields and `updatedAt`; false when the row is gone;
+    /// 116 when it has grown larger than `maxObjectBytes`.
+    @discardableResult
+    public static func update(_ record: ObjectRecord, in db: Database) throws -> Bool {
+        let acl = record.aclColumn, data = record.dataColumn
+        try requireStorable(acl: acl, data: data)
+        try db.execute(
+            "UPDATE objects SET updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?",
+            [.integer(record.updatedAt.millisecondsSince1970), acl, data,
+             .text(record.className), .text(record.objectId)])
+        return db.changes > 0
+    }
+
+    /// Deletes an object and the members of its relations; false when there was no such object.
+    @discardableResult
+    public static func delete(className: String, objectId: String, in db: Database) throws -> Bool {
+        try db.execute("DELETE FROM objects WHERE class = ? AND id = ?", [.text(className), .text(objectId)])
+        let deleted = db.changes > 0
+        try db.execute("DELETE FROM relations WHERE owner_class = ? AND owner_id = ?",
+                       [.text(className), .text(objectId)])
+        return deleted
+    }
+
+    /// The object, or nil when there is no such id in the class.
+    public static func fetch(className: String, objectId: String, in db: Database) throws -> ObjectRecord? {
+        let statement = try db.cachedStatement(fetchSQL)
+        defer { statement.reset() }
+        try statement.bind([.text(className), .text(objectId)])
+        guard try statement.step() else { return nil }
+        return try record(fromQueryRow: statement, className: className)
+    }
+
+    /// A record from a row of `columns`.
+    package static func record(fromQueryRow row: Statement, className: String) throws -> ObjectRecord {
+        // Parsed straight from SQLite's bytes: the JSON texts are never copied into Strings.
+        let acl = try acl(fromQueryRow: row)
+        let fields = try row.withText(at: 4) { bytes in try bytes.flatMap { try JSONParser.parse($0).objectValue } }
+            ?? JSONObject()
+        return ObjectRecord(
+            className: className, objectId: row.text(at: 0) ?? "",
+            createdAt: LCDate(millisecondsSince1970: row.int64(at: 1)),
+            updatedAt: LCDate(millisecondsSince1970: row.int64(at: 2)),
+            acl: acl, fields: fields)
+    }
+
+    /// The ACL of a row of `columns`; nil when none is stored.
+    static func acl(fromQueryRow row: Statement) throws -> JSONObject? {
+        try row.withText(at: 3) { bytes in try bytes.flatMap { try JSONParser.parse($0).objectValue } }
+    }
+
+    /// 116 when the columns written are together larger than `maxObjectBytes`: the limit
+    /// measures the very texts stored (a native String knows its UTF-8 length).
+    private static func requireStorable(acl: SQLiteValue, data: SQLiteValue) throws {
+        let size = (acl.textValue?.utf8.count ?? 0) + (data.textValue?.utf8.count ?? 0)
+        guard size <= maxObjectBytes else { throw APIError(.objectTooLarge) }
+    }
+}
+
+// The two JSON columns as every writer of object rows stores them.
+extension ObjectRecord {
+    /// The `acl` column: the ACL's JSON text, or NULL when the object has none.
+    package var aclColumn: SQLiteValue { acl.map { .text(JSON.object($0).jsonString) } ?? .null }
+    /// The `data` column: the user fields' JSON text.
+    package var dataColumn: SQLiteValue { .text(JSON.object(fields).jsonString) }
+}

@@ -1,0 +1,75 @@
+import EmuCrypto
+import EmuSQLite
+import Foundation
+import LCWire
+
+/// The sample data a fresh database starts with, read once from a directory of JSON files and
+/// kept in memory so that `POST /__admin/reset` reloads it in milliseconds.
+///
+/// Each file `<ClassName>.json` holds an array of objects, or an export `{"results":[…]}`.
+/// `objectId`, `createdAt` and `updatedAt` are kept when given (so seeded ids are stable and
+/// documented); `ACL` becomes the object's ACL.
+public struct SeedData: Sendable {
+    public private(set) var records: [ObjectRecord] = []
+    /// Classes created even though no record is of them (an export's empty class), and when.
+    public private(set) var emptyClasses: [String] = []
+    private var emptyClassesCreatedAt = LCDate(millisecondsSince1970: 0)
+
+    public init(records: [ObjectRecord] = []) { self.records = records }
+
+    /// Records, and classes to create although they have none, as of `now`.
+    public init(records: [ObjectRecord], emptyClasses: [String], now: LCDate) {
+        self.records = records
+        self.emptyClasses = emptyClasses
+        emptyClassesCreatedAt = now
+    }
+
+    /// Reads every `*.json` file of `directory`, in name order.
+    public static func load(directory: String, now: LCDate) throws -> SeedData {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        var seed = SeedData()
+        for name in names {
+            let className = String(name.dropLast(".json".count))
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+            let objects = try SeedError.wrap(path) { try SeedImporter.objects(in: Array(bytes)) }
+            for object in objects {
+                let record = try SeedError.wrap(path) {
+                    try SeedImporter.record(from: object, className: className, now: now)
+                }
+                seed.records.append(try SeedError.wrap(path) { try hashingPassword(of: record) })
+            }
+        }
+        return seed
+    }
+
+    /// Seed files hold `_User` passwords in clear (they are documented test credentials); the
+    /// database only ever holds their hash (docs/seed.md), computed once at load time.
+    static func hashingPassword(of record: ObjectRecord) throws -> ObjectRecord {
+        guard record.className == LCClassName.user, let password = record.fields[LCFieldName.password] else { return record }
+        guard let text = password.stringValue, !text.allSatisfy(\.isWhitespace) else {
+            throw ImportError("a _User password must be a non-blank string")
+        }
+        var hashed = record
+        UserPassword.NewPassword(plain: text).set(into: &hashed.fields)  // the main and the /api hash
+        return hashed
+    }
+
+    /// Writes every record; the caller provides the transaction.
+    public func insert(into db: Database) throws {
+        for record in records { try ObjectStore.insert(record, in: db) }
+        for name in emptyClasses { try ObjectStore.ensureClass(name, now: emptyClassesCreatedAt, in: db) }
+    }
+}
+
+/// A seed file that could not be read, with the file named.
+package struct SeedError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+    package var description: String { "seed file \(path): \(reason)" }
+
+    static func wrap<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw SeedError(path: path, reason: "\(error)") }
+    }
+}

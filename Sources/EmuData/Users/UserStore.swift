@@ -1,0 +1,50 @@
+import EmuSQLite
+import LCWire
+
+/// Looks users up by their unique fields and their third-party ids (spec §5.2, §5.8). The class
+/// name is a literal in every statement so SQLite can use the partial indexes of `users-v1`.
+package enum UserStore {
+    /// The fields that identify one user and must be unique, with the error of a clash (§5.2).
+    static let uniqueFields: [(field: String, taken: LCErrorCode)] = [
+        (LCFieldName.username, .usernameTaken),
+        (LCFieldName.email, .emailTaken),
+        (LCFieldName.mobilePhoneNumber, .mobilePhoneNumberTaken),
+    ]
+
+    /// The user whose `field` equals `value` (case-sensitive, §5.2). `field` is one of
+    /// `uniqueFields`, never input: it is written into the SQL so that the expression matches the
+    /// `users-v1` index on it exactly (a bound path would not use the index).
+    package static func user(where field: String, equals value: String, in db: Database) throws -> ObjectRecord? {
+        precondition(uniqueFields.contains { $0.field == field }, "not a unique user field: \(field)")
+        let id = try db.query("""
+            SELECT id FROM objects WHERE class = '_User' AND json_extract(data, '$.\(field)') = ? LIMIT 1
+            """, [.text(value)]).first?[0].textValue
+        return try id.flatMap { try fetch($0, in: db) }
+    }
+
+    /// The user by objectId.
+    package static func fetch(_ objectId: String, in db: Database) throws -> ObjectRecord? {
+        try ObjectStore.fetch(className: LCClassName.user, objectId: objectId, in: db)
+    }
+
+    /// The user linked to `platform` with the id `uid` (`authData.<platform>.<key>`).
+    static func user(linkedTo platform: String, key: String, uid: String, in db: Database) throws -> ObjectRecord? {
+        // The platform name was checked to be `[A-Za-z0-9_]`, so quoting it in the path is safe.
+        let path = "$.authData.\"\(platform)\".\(key)"
+        let id = try db.query("SELECT id FROM objects WHERE class = '_User' AND json_extract(data, ?) = ? LIMIT 1",
+                              [.text(path), .text(uid)]).first?[0].textValue
+        return try id.flatMap { try fetch($0, in: db) }
+    }
+
+    /// Throws 202/203/214 when another user already holds one of `record`'s unique values.
+    /// Call inside the write transaction that stores `record`: writes are serialised, so no
+    /// other sign-up can slip in between the check and the write.
+    package static func checkUnique(_ record: ObjectRecord, in db: Database) throws {
+        for (field, taken) in uniqueFields {
+            guard case .string(let value)? = record.fields[field] else { continue }
+            if let other = try user(where: field, equals: value, in: db), other.objectId != record.objectId {
+                throw APIError(taken)
+            }
+        }
+    }
+}

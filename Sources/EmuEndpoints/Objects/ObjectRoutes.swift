@@ -1,0 +1,109 @@
+import EmuData
+import EmuHTTP
+import EmuRouting
+import LCWire
+
+/// The object API: create, fetch, update and delete one object (spec §2), on
+/// `/1.1/classes/<Class>` and on the aliases of the built-in classes. Queries
+/// (`GET /1.1/classes/<Class>`) belong to the query endpoints.
+package enum ObjectRoutes {
+    package static func register(in router: inout Router<APIRoute>) {
+        for collection in ObjectCollection.all {
+            router.add("POST", collection.pattern, create(collection))
+            router.add("GET", collection.objectPattern, fetch(collection))
+            router.add("PUT", collection.objectPattern, update(collection))
+            router.add("DELETE", collection.objectPattern, delete(collection))
+        }
+    }
+
+    /// `fetchWhenSave=true`, or the JS SDK's legacy `new=true` (spec §2.3).
+    static func fetchWhenSave(_ request: RequestContext<AppRuntime>) -> Bool {
+        RenderOptions.flag(request.query("fetchWhenSave")) || RenderOptions.flag(request.query("new"))
+    }
+
+    /// The `where` of a conditional update or delete of a `className` object, from the URL only
+    /// (spec §2.5). Blank text matches everything; text that is not JSON → 107; a field the
+    /// caller may not test → 400 (`AccessContext.requireTestable`).
+    static func condition(_ request: RequestContext<AppRuntime>, of className: String) throws -> WhereMatcher? {
+        guard let text = request.query("where") else { return nil }
+        if text.allSatisfy(\.isWhitespace) { return try WhereMatcher(where: .object(JSONObject())) }
+        let matcher = try WhereMatcher(where: try request.whereParameter(syntaxError: APIError(.malformedJSON)) ?? .object(JSONObject()))
+        try request.access.requireTestable(matcher, of: className)
+        return matcher
+    }
+
+    /// `POST …` → 201, `Location`, `{"objectId","createdAt"}`; with `fetchWhenSave` the whole
+    /// saved object (spec §2.3).
+    static func create(_ collection: ObjectCollection) -> APIRoute {
+        APIRoute(appAccess: .app) { request in
+            let app = request.app
+            let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserRoutes.signUp(request, collection: collection) }
+            let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .create)
+            let created = try ObjectWrites.create(className: className, patch: patch, app: app,
+                                                  render: fetchWhenSave(request), access: request.access)
+            let body = created.rendered ?? [
+                LCFieldName.objectId: .string(created.record.objectId),
+                LCFieldName.createdAt: .string(created.record.createdAt.iso),
+            ]
+            var response = APIResponse(status: 201, json: .object(body))
+            response.headers.add("Location", collection.location(
+                of: created.record.objectId, className: className, request: request))
+            return response
+        }
+    }
+
+    /// `GET …/<id>` → the object with `keys`, `include` and `returnACL` applied; an unknown id
+    /// in an existing class is `200 {}`, an unknown class 404/101, an unknown user 400/211
+    /// (spec §2.4).
+    static func fetch(_ collection: ObjectCollection) -> APIRoute {
+        APIRoute(appAccess: .app) { request in
+            let app = request.app
+            let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserRoutes.fetch(request) }
+            let objectId = request.parameter("objectId")
+            let access = request.access
+            let renderer = try ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
+            let body = try app.database.read { db -> [UInt8] in
+                // spec §6.3, §2.4: class permission `get`, then the object's ACL.
+                try access.require(.get, on: className, in: db)
+                if let bytes = try renderer.fetchAnswer(className: className, objectId: objectId, in: db) { return bytes }
+                guard try ObjectStore.classExists(className, in: db) else { throw APIError(.objectNotFound) }
+                return Array("{}".utf8)
+            }
+            return APIResponse(serializedJSON: body)
+        }
+    }
+
+    /// `PUT …/<id>` → `{"updatedAt","objectId"}`, preceded by the changed fields with
+    /// `fetchWhenSave`; `?where=` makes it conditional (305) (spec §2.5).
+    static func update(_ collection: ObjectCollection) -> APIRoute {
+        APIRoute(appAccess: .app) { request in
+            let app = request.app
+            let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserRoutes.update(request) }
+            let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .update)
+            let updated = try ObjectWrites.update(
+                className: className, objectId: request.parameter("objectId"), patch: patch,
+                condition: try condition(request, of: className), app: app, fetchWhenSave: fetchWhenSave(request),
+                access: request.access)
+            var body = updated.changedFields ?? JSONObject()
+            body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
+            body[LCFieldName.objectId] = .string(updated.record.objectId)
+            return APIResponse(json: .object(body))
+        }
+    }
+
+    /// `DELETE …/<id>` → `200 {}`; `?where=` makes it conditional (305). The body is ignored:
+    /// SDKs send `null`, `{}` or hook flags there (spec §2.6).
+    static func delete(_ collection: ObjectCollection) -> APIRoute {
+        APIRoute(appAccess: .app) { request in
+            let app = request.app
+            let className = try collection.className(of: request)
+            if className == LCClassName.user { return try UserRoutes.delete(request) }
+            try ObjectWrites.delete(className: className, objectId: request.parameter("objectId"),
+                                    condition: try condition(request, of: className), app: app, access: request.access)
+            return APIResponse(json: .object(JSONObject()))
+        }
+    }
+}

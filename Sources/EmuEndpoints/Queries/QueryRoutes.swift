@@ -1,0 +1,101 @@
+import EmuData
+import EmuHTTP
+import EmuRouting
+import EmuSQLite
+import LCWire
+
+/// `GET /1.1/classes/<Class>`: queries (§3), filtered, ordered and paged inside SQLite. Every
+/// query route is `.slow`: a `where`, an `order` on an unindexed field or a `count` costs what
+/// the client makes it cost, so it runs on the worker pool, never on a connection's thread.
+package enum QueryRoutes {
+    package static func register(in router: inout Router<APIRoute>) {
+        router.add("GET", "/1.1/classes/:className", APIRoute(appAccess: .app, work: .slow) { request in
+            let className = request.parameter("className")
+            guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
+            let parameters = try QueryParameters(request)
+            let render = try RenderOptions(parameter: { request.query($0) })
+            // §3.1: relation queries of SDKs that do not know the target class name the relation
+            // key; the query runs on the relation's target class, named in the answer.
+            if let key = request.query("redirectClassNameForKey"), !key.isEmpty {
+                let target = try relationTarget(of: key, in: className, request)
+                return APIResponse(serializedJSON: try answer(target, parameters, render, request, namingClass: true))
+            }
+            return APIResponse(serializedJSON: try answer(className, parameters, render, request))
+        })
+        // spec §6.4: role queries on the `/1.1/roles` alias.
+        router.add("GET", "/1.1/roles", APIRoute(appAccess: .app, work: .slow) { request in
+            let parameters = try QueryParameters(request)
+            let render = try RenderOptions(parameter: { request.query($0) })
+            return APIResponse(serializedJSON: try answer(LCClassName.role, parameters, render, request))
+        })
+        router.add("GET", "/1.1/cloudQuery", APIRoute(appAccess: .app, work: .slow) { request in
+            try CloudQueryHandler.handle(request)
+        })
+        router.add("GET", "/1.1/scan/classes/:className", APIRoute(appAccess: .master, work: .slow) { request in
+            try ScanHandler.handle(request)
+        })
+    }
+
+    /// The class a relation field points to; unknown fields keep the queried class.
+    private static func relationTarget(of key: String, in className: String, _ request: RequestContext<AppRuntime>) throws -> String {
+        let type = try request.app.database.read { db in try ClassSchema.load(className, in: db).type(of: key) }
+        if case .relation(let target)? = type, !target.isEmpty { return target }
+        return className
+    }
+
+    /// The answer of a query: `{"results":[…]}`, then `"count"` when asked, then `"className"`
+    /// with `namingClass` (relation and CQL queries name the class they ran on), written row by
+    /// row (`ObjectRenderer.appendRow`). The plan and its page are read together while the
+    /// plan's indexes exist (nearly always): one hold of the in-memory writer, or one read
+    /// transaction on files.
+    static func answer(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                       _ request: RequestContext<AppRuntime>, namingClass: Bool = false) throws -> [UInt8] {
+        let app = request.app
+        let access = request.access
+        let renderer = QueryRunner.renderer(render, access, app)
+        let (plan, page) = try app.database.read { db -> (QueryPlan, [UInt8]?) in
+            let plan = try QueryRunner.makePlan(className, parameters, access, in: db)
+            guard !app.indexAdvisor.wouldCreateIndexes(for: plan.indexKeys) else { return (plan, nil) }
+            return (plan, try write(plan, parameters, renderer, namingClass: namingClass, in: db))
+        }
+        if let page { return page }
+        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
+        return try app.database.read { db in try write(plan, parameters, renderer, namingClass: namingClass, in: db) }
+    }
+
+    private static func write(_ plan: QueryPlan, _ parameters: QueryParameters, _ renderer: ObjectRenderer,
+                              namingClass: Bool, in db: Database) throws -> [UInt8] {
+        var out = JSONSerializer(reservingCapacity: 64 + 512 * min(parameters.limit, 100))
+        out.appendASCII(#"{"results":["#)
+        if parameters.limit != 0 {
+            let splicing = renderer.splices(plan.className)
+            var first = true
+            try QueryExecutor.forEachRow(plan, in: db) { row in
+                if !first { out.appendByte(UInt8(ascii: ",")) }
+                first = false
+                try renderer.appendRow(row, className: plan.className, splicing: splicing, to: &out, in: db)
+            }
+        }
+        out.appendByte(UInt8(ascii: "]"))
+        if parameters.count {
+            out.appendASCII(#","count":"#)
+            out.appendNumber(Double(try QueryExecutor.count(plan, in: db)))
+        }
+        if namingClass {
+            out.appendASCII(#","className":"#)
+            out.appendString(plan.className)
+        }
+        out.appendByte(UInt8(ascii: "}"))
+        return out.bytes
+    }
+
+    /// The answer as a JSON object, for answers that put the results of several queries
+    /// together (friendship lists): the same rows, each `render`ed.
+    static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                    _ request: RequestContext<AppRuntime>) throws -> JSONObject {
+        let app = request.app
+        let plan = try app.database.read { db in try QueryRunner.makePlan(className, parameters, request.access, in: db) }
+        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
+        return try QueryRunner.body(app, plan, QueryRunner.renderer(render, request.access, app), parameters)
+    }
+}

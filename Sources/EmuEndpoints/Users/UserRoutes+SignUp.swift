@@ -1,0 +1,73 @@
+import EmuData
+import EmuRouting
+import LCWire
+
+extension UserRoutes {
+    /// `POST /1.1/users` (and `/1.1/classes/_User`): sign-up → 201, `Location`,
+    /// `{"sessionToken","createdAt","objectId"}` (spec §5.3); a body with `authData` signs up
+    /// or logs in through the linked account (§5.8).
+    static func signUp(_ request: RequestContext<AppRuntime>, collection: ObjectCollection) throws -> APIResponse {
+        let app = request.app
+        let body = try request.jsonObjectBody()
+        if let authData = body[LCFieldName.authData]?.objectValue, !authData.isEmpty, authData[LCWireKey.op] == nil {
+            return try authDataLogIn(request, body: body, authData: authData, collection: collection)
+        }
+        try UserValidation.checkSignUp(body)
+        let (record, token) = try UserWrites.create(fields: body, app: app,
+                                                    access: request.access)
+        let answer: JSONObject = [
+            LCFieldName.sessionToken: .string(token),
+            LCFieldName.createdAt: .string(record.createdAt.iso),
+            LCFieldName.objectId: .string(record.objectId),
+        ]
+        return created(answer, status: 201, objectId: record.objectId, collection: collection, request: request)
+    }
+
+    /// A sign-up answer with its `Location` (spec §1.5).
+    static func created(_ body: JSONObject, status: Int, objectId: String, collection: ObjectCollection,
+                        request: RequestContext<AppRuntime>) -> APIResponse {
+        var response = APIResponse(status: status, json: .object(body))
+        response.headers.add("Location", collection.location(of: objectId, className: LCClassName.user, request: request))
+        return response
+    }
+
+    /// `POST /1.1/users` with `authData` (spec §5.8): a linked account logs in (200, `Location`,
+    /// the whole user with `sessionToken`); otherwise a new user with a random user name is
+    /// created (201, `{"username","sessionToken","createdAt","objectId"}`), or with
+    /// `?failOnNotExist=true` the answer is 211. Lookup and creation share one transaction, so
+    /// two parallel first log-ins of one account make one user.
+    static func authDataLogIn(_ request: RequestContext<AppRuntime>, body: JSONObject, authData: JSONObject,
+                              collection: ObjectCollection) throws -> APIResponse {
+        let app = request.app
+        let entries = try AuthDataEntry.entries(of: authData)
+        guard !entries.isEmpty else { throw APIError(.linkedIdMissing) }
+        let links = try AuthDataLinks.withUnionIds(authData)
+        var fields = body
+        fields[LCFieldName.authData] = .object(links)
+        if fields[LCFieldName.username] == nil { fields[LCFieldName.username] = .string(UserWrites.randomUsername()) }
+        try UserValidation.checkUpdate(fields)
+        let failOnNotExist = RenderOptions.flag(request.query("failOnNotExist"))
+        let access = request.access
+        let (status, objectId, answer) = try app.database.write { db -> (Int, String, JSONObject) in
+            if var user = try AuthDataLinks.linkedUser(entries, in: db) {
+                // Log in, storing the fresh entries (new access tokens, a newly linked platform).
+                var stored = user.fields[LCFieldName.authData]?.objectValue ?? JSONObject()
+                for (platform, value) in links where !value.isNull { stored[platform] = value }
+                user.fields[LCFieldName.authData] = .object(stored)
+                user.updatedAt = app.clock.now
+                try ObjectStore.update(user, in: db)
+                let token = try UserResponse.token(for: user.objectId, app: app, in: db)
+                return (200, user.objectId, try UserResponse.withSession(user, token: token, app: app, in: db))
+            }
+            if failOnNotExist { throw APIError(.userNotFound) }
+            let (record, token) = try UserWrites.create(fields: fields, app: app, access: access)
+            return (201, record.objectId, [
+                LCFieldName.username: record.fields[LCFieldName.username] ?? .null,
+                LCFieldName.sessionToken: .string(token),
+                LCFieldName.createdAt: .string(record.createdAt.iso),
+                LCFieldName.objectId: .string(record.objectId),
+            ])
+        }
+        return created(answer, status: status, objectId: objectId, collection: collection, request: request)
+    }
+}

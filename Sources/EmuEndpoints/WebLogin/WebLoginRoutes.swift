@@ -1,0 +1,84 @@
+import EmuData
+import EmuHTTP
+import EmuRouting
+import EmuSQLite
+import LCWire
+
+/// The cookie-session API `/api/…` (login-flows.md §2, docs/web-login.md): form bodies, the
+/// `{"code":0,"data":…}` envelope, `sid` and `XSRF-TOKEN` cookies, captcha after failures.
+package enum WebLoginRoutes {
+    package static func register(in router: inout Router<APIRoute>) {
+        router.add("GET", "/api/captcha/login", route { try captchaLogin($0) })
+        router.add("GET", "/api/getCaptcha", route { try getCaptcha($0) })
+        router.add("POST", "/api/login", route { try login($0) })
+        router.add("POST", "/api/check_two_factor_auth_code", route { try checkTwoFactorCode($0) })
+        router.add("GET", "/api/current_user", route { try currentUser($0) })
+        router.add("POST", "/api/logout", route { try logout($0) })
+    }
+
+    /// Keyless, on the workers (every handler may write, GETs too: a session or a captcha is
+    /// started); refusals become the API's own envelope.
+    private static func route(_ handler: @escaping @Sendable (WebRequest) throws -> WebReply) -> APIRoute {
+        APIRoute(access: .keyless, work: .writes) { request in
+            let web = try WebRequest(request)
+            do {
+                return try handler(web).response
+            } catch let failure as WebLoginFailure {
+                return WebReply(failure: failure).response
+            }
+        }
+    }
+
+    /// Step 1: does the next log-in need a captcha? Starts a session when the client has none.
+    static func captchaLogin(_ web: WebRequest) throws -> WebReply {
+        try web.app.database.write { db in
+            let (session, isNew) = try ensureSession(web, in: db)
+            var reply = WebReply(WebEnvelope.success(.bool(try LoginAttempt.captchaNeeded(session, web: web, in: db))))
+            if isNew { reply.setCookies(of: session) }
+            return reply
+        }
+    }
+
+    /// Step 2: a captcha picture; its answer replaces the session's previous one.
+    static func getCaptcha(_ web: WebRequest) throws -> WebReply {
+        let answer = WebCaptcha.newAnswer(for: web.app)
+        let (session, isNew) = try web.app.database.write { db in
+            var (session, isNew) = try ensureSession(web, in: db)
+            session.captcha = answer
+            try WebSessionStore.save(session, in: db)
+            return (session, isNew)
+        }
+        web.app.outbox.deliver(WebLoginOutbox.captcha(answer, sid: session.sid))
+        var reply = WebReply(png: WebCaptcha.png(answer: answer, seed: WebSessionStore.newToken()))
+        if isNew { reply.setCookies(of: session) }
+        return reply
+    }
+
+    /// The session of the `sid` cookie, or a new one (then its cookies must be set).
+    static func ensureSession(_ web: WebRequest, in db: Database) throws -> (WebSession, isNew: Bool) {
+        if let session = try web.session(in: db) { return (session, false) }
+        return (try WebSessionStore.create(now: web.now, in: db), true)
+    }
+
+    /// Step 5: the logged-in user of the `sid` session, or 1000 `user_not_login`.
+    static func currentUser(_ web: WebRequest) throws -> WebReply {
+        try web.app.database.read { db in
+            guard let userId = try web.session(in: db)?.userId,
+                  let user = try UserStore.fetch(userId, in: db) else { throw WebLoginFailure.notLoggedIn }
+            return WebReply(WebEnvelope.success(try UserLookup.rendered(user, in: db)))
+        }
+    }
+
+    /// Step 6: ends the server-side session and expires the `sid` cookie. Without a session it
+    /// still answers success: there is nothing left to end.
+    static func logout(_ web: WebRequest) throws -> WebReply {
+        try web.app.database.write { db in
+            let session = try web.session(in: db)
+            try web.checkCSRF(session)
+            if let session { try WebSessionStore.delete(sid: session.sid, in: db) }
+            var reply = WebReply(WebEnvelope.success(.bool(true)))
+            reply.setCookie(SetCookie(name: WebRequest.sessionCookie, value: "", maxAge: 0, httpOnly: true))
+            return reply
+        }
+    }
+}

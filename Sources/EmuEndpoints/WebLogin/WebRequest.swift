@@ -1,0 +1,55 @@
+import EmuData
+import EmuHTTP
+import EmuRouting
+import EmuSQLite
+import LCWire
+import Primitives
+
+/// A request of the cookie-session API (login-flows.md §2), read once: its app, cookies,
+/// form-encoded body and CSRF header.
+struct WebRequest {
+    static let sessionCookie = "sid"
+    static let csrfCookie = "XSRF-TOKEN"
+    static let csrfHeader = LCHeaderName.xsrfToken
+
+    let app: AppRuntime
+    let options: WebLoginOptions
+    let cookies: RequestCookies
+    let form: [String: String]
+    let csrfToken: String?
+    let now: Int64
+
+    init(_ request: RequestContext<AppRuntime?>) throws {
+        // A keyless route: an app named but unknown is no resource of this emulator.
+        guard let app = request.app else { throw APIError(.routeNotFound) }
+        self.app = app
+        options = app.configuration.options.webLogin
+        cookies = RequestCookies(request.http.headers)
+        form = Self.formFields(request.http.body)
+        csrfToken = request.http.headers[Self.csrfHeader]
+        now = app.clock.nowMilliseconds
+    }
+
+    /// A form field, empty when absent.
+    func field(_ name: String) -> String { form[name] ?? "" }
+
+    /// The session the `sid` cookie names, when it is known and live.
+    func session(in db: Database) throws -> WebSession? {
+        try WebSessionStore.find(sid: cookies[Self.sessionCookie], now: now, in: db)
+    }
+
+    /// 801 when CSRF checking is on and `X-XSRF-TOKEN` is not the session's token. Only a known
+    /// session has a token to match: a request without one has nothing to protect.
+    func checkCSRF(_ session: WebSession?) throws {
+        guard options.checksCSRF, let session else { return }
+        guard let csrfToken, ConstantTime.equals(csrfToken, session.xsrf) else { throw WebLoginFailure.csrf }
+    }
+
+    /// `application/x-www-form-urlencoded` fields; the first of a repeated name wins.
+    static func formFields(_ body: [UInt8]) -> [String: String] {
+        var fields: [String: String] = [:]
+        let text = String(decoding: body, as: UTF8.self)
+        for pair in QueryString.decode(Substring(text)) where fields[pair.name] == nil { fields[pair.name] = pair.value }
+        return fields
+    }
+}

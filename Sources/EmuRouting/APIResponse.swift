@@ -1,0 +1,48 @@
+import EmuData
+import EmuHTTP
+import LCWire
+
+/// A response built by an API handler; converted once into an `HTTPResponse`.
+public struct APIResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// The custom route that answered, as the request journal shows it.
+    public var journalRoute: String? = nil
+    /// Why the closest custom routes did not match, when none did: shown by the journal.
+    public var journalNearMisses: JSON? = nil
+
+    /// A JSON response with LeanCloud's standard headers (§1.5).
+    public init(status: Int = 200, json: JSON) {
+        self.status = status
+        self.headers = APIResponse.jsonHeaders
+        self.body = json.serialized()
+    }
+
+    /// A response with raw bytes, e.g. a file or a PNG.
+    public init(status: Int = 200, contentType: String, body: [UInt8]) {
+        self.status = status
+        self.headers = ["Content-Type": contentType]
+        self.body = body
+    }
+
+    static let jsonHeaders: HTTPHeaders = [
+        "Content-Type": "application/json;charset=utf-8",
+        "Cache-Control": "no-cache,no-store",
+        "Pragma": "no-cache",
+        // What `CORS.decorate` gives every answer without a credentialed origin; it replaces it
+        // for those.
+        "Access-Control-Allow-Origin": "*",
+    ]
+
+    package var httpResponse: HTTPResponse { HTTPResponse(status: status, headers: headers, body: body) }
+}
+
+extension APIError {
+    /// The response for this error.
+    public var response: APIResponse {
+        var response = APIResponse(status: code.httpStatus, json: code.body)
+        for (name, value) in headers { response.headers.add(name, value) }
+        return response
+    }
+}

@@ -1,0 +1,119 @@
+import EmuData
+import EmuHTTP
+import LCWire
+
+/// Decides which app a request belongs to and with which privilege (spec §1.2–1.4).
+/// On failure the body stays the faithful `{"code":401,"error":"Unauthorized."}`; the reason goes
+/// in the `X-LCEmu-Auth-Error` header, because clients get signing wrong in many ways.
+package struct AppAuthenticator: Sendable {
+    static let diagnosticHeader = LCHeaderName.authDiagnostic
+    package let apps: [String: AppRuntime]
+    /// For unknown app ids (the verifier then refuses before any window applies).
+    let verifier: LCAuthVerifier
+    /// Per app: its options may set its own signature window.
+    private let verifiers: [ObjectIdentifier: LCAuthVerifier]
+
+    /// Served when a keyless request names no app (the first configured one).
+    package let defaultAppId: String?
+    /// The apps, when there are few: comparing an id with theirs costs less than hashing it,
+    /// which every request would do (nil: look up `apps`).
+    private let few: [AppRuntime]?
+
+    /// What the request's credentials established; `Pipeline` turns it into the request's
+    /// context (`RequestContext<AppRuntime?>`, `AccessContext`), so nothing downstream parses a header again.
+    package struct Outcome {
+        package var app: AppRuntime?
+        package var isMaster: Bool
+        /// The session token the credentials carry: the one an OAuth bearer token stands for
+        /// (`OAuthBearer`), else a non-empty `X-LC-Session` (or alias). The
+        /// `session_token` query parameter is the request's, not the credentials' (`RequestContext<AppRuntime?>`).
+        package var sessionToken: String? = nil
+    }
+
+    /// - Parameter maxSkewMilliseconds: window for signature timestamps of apps whose options set
+    ///   none; nil = none (as the real service).
+    package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64? = nil, defaultAppId: String? = nil) {
+        self.apps = apps
+        self.defaultAppId = defaultAppId
+        self.verifier = LCAuthVerifier(maxSkew: maxSkewMilliseconds)
+        self.verifiers = Dictionary(uniqueKeysWithValues: apps.values.map { app in
+            (ObjectIdentifier(app),
+             LCAuthVerifier(maxSkew: app.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkewMilliseconds)))
+        })
+        self.few = apps.count > 4 ? nil : Array(apps.values)
+    }
+
+    /// The one app served, when there is only one.
+    package var onlyApp: AppRuntime? { few?.count == 1 ? few?.first : nil }
+
+    /// The app this id names, if served.
+    package func app(withId id: String) -> AppRuntime? {
+        guard let few else { return apps[id] }
+        return few.first { $0.configuration.appId == id }
+    }
+
+    /// The verifier of `app`'s signatures (its own window, when its options set one).
+    private func verifier(of app: AppRuntime?) -> LCAuthVerifier {
+        app.flatMap { verifiers[ObjectIdentifier($0)] } ?? verifier
+    }
+
+    /// - Parameter parameters: the route's captures, which name the app of `.appInPath` routes.
+    package func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: RouteCaptures = [:]) throws -> Outcome {
+        if access == .open { return Outcome(app: nil, isMaster: false) }
+        // Parsed once here: the app, the privilege and the session token all read these.
+        let credentials = LCRequestCredentials(fields: request.headers.fields)
+        let bearer = AuthorizationHeader.bearer(request.headers)
+        let session = credentials.sessionToken.flatMap { $0.isEmpty ? nil : $0 }
+        switch access {
+        case .open:
+            return Outcome(app: nil, isMaster: false)
+        case .appInPath(let parameter):
+            // No keys, like a CDN URL; an unknown app reads as a missing resource, not a 401.
+            guard let app = parameters[parameter].flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
+            return Outcome(app: app, isMaster: false, sessionToken: session)
+        case .appInQuery(let parameter):
+            guard let app = request.queryValue(parameter).flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
+            return Outcome(app: app, isMaster: false, sessionToken: session)
+        case .keyless:
+            return Outcome(app: keylessApp(credentials, request), isMaster: false, sessionToken: session)
+        case .appOrAnonymous where Self.carriesNoCredentials(credentials, bearer: bearer):
+            return Outcome(app: defaultAppId.flatMap { apps[$0] }, isMaster: false, sessionToken: session)
+        case .app, .master, .appOrAnonymous:
+            break
+        }
+        if let token = bearer {
+            if access == .master { throw failure("this endpoint needs the master key") }
+            let (app, session) = try OAuthBearer.resolve(token, appId: credentials.appId, apps: apps)
+            return Outcome(app: app, isMaster: false, sessionToken: session)
+        }
+        let app = credentials.appId.flatMap { self.app(withId: $0) }
+        let keys = app.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }
+        let now = app?.clock.nowMilliseconds ?? 0
+        switch verifier(of: app).verify(credentials, keys: keys, now: now) {
+        case .success(let privilege):
+            let isMaster = privilege == .master
+            if access == .master && !isMaster { throw failure("this endpoint needs the master key") }
+            return Outcome(app: app, isMaster: isMaster, sessionToken: session)
+        case .failure(let reason):
+            throw failure(reason.reason)
+        }
+    }
+
+    /// No app id, key, master key, signature or bearer token: an anonymous request.
+    private static func carriesNoCredentials(_ credentials: LCRequestCredentials, bearer: String?) -> Bool {
+        credentials.appId == nil && credentials.key == nil && credentials.sign == nil
+            && credentials.masterKey == nil && bearer == nil
+    }
+
+    /// The cookie-session and OAuth routes carry no keys: `X-LC-Id` or the OAuth client id names
+    /// the app (nil when unknown), else the default app serves them.
+    private func keylessApp(_ credentials: LCRequestCredentials, _ request: HTTPRequest) -> AppRuntime? {
+        let named = credentials.appId ?? AuthorizationHeader.basic(request.headers)?.clientId
+        guard let id = named ?? defaultAppId else { return nil }
+        return apps[id]
+    }
+
+    private func failure(_ reason: String) -> APIError {
+        APIError(.unauthorized, headers: [(Self.diagnosticHeader, reason)])
+    }
+}

@@ -1,0 +1,161 @@
+import Dispatch
+import EmuData
+import EmuHTTP
+import Foundation
+import LCWire
+
+/// One request's context: what the pipeline's stages learn about the request, filled in the
+/// order they meet it (Pipeline.swift), and what route handlers read. Handlers never parse a
+/// credential or look an app up again: the context already says.
+///
+/// `App` is what the route guarantees about the app. The pipeline and the routes that may have
+/// none (`.open`, `.keyless`) see `RequestContext<AppRuntime?>`; a route whose access level
+/// guarantees an app (`APIRoute(appAccess:)`) hands its handler `RequestContext<AppRuntime>`, whose
+/// `app` needs no check. Modelled on Hummingbird's `RequestContext`; a value, so filling it costs
+/// no allocation.
+public struct RequestContext<App: Sendable>: Sendable {
+    // On arrival.
+    /// The request as it arrived: what the journal keeps and cross-origin headers answer.
+    public let received: HTTPRequest
+    /// Short id logged with unexpected failures and returned to the client with them.
+    public let requestId: String
+    /// When the request arrived (`DispatchTime` nanoseconds), for the journal's timings.
+    package let arrivedAt: UInt64
+
+    // Method override (MethodOverrideEnvelope).
+    /// The request the routes read: `received`, or the request its method-override envelope
+    /// stands for (spec §1.6).
+    public package(set) var http: HTTPRequest
+
+    // Routing.
+    /// Captures from the route pattern, e.g. `className`.
+    public package(set) var parameters: RouteCaptures
+    /// No route answered (the journal lists such requests apart).
+    package var isUnmatched = false
+
+    // Authentication.
+    /// The authenticated app: optional until a route guarantees one.
+    public package(set) var app: App
+    /// The session token of the credentials (`AppAuthenticator.Outcome.sessionToken`): an OAuth
+    /// bearer token's, else `X-LC-Session`. Kept so batch sub-requests inherit it unparsed.
+    package var credentialSessionToken: String?
+    /// The session token sent with the request: the credentials', else the `session_token`
+    /// query parameter (spec §5.5). Empty values count as none.
+    public package(set) var sessionToken: String?
+    /// The caller, privilege and permissions of this request; the caller is looked up on first need.
+    /// Inside a transaction ask `access.caller(in: db)`, so the session is read in the same
+    /// snapshot as the handler's work.
+    package var access: AccessContext
+
+    /// What runs this request's batch sub-requests and knows every app served (the server's
+    /// pipeline); nil for contexts built by hand in tests.
+    package var dispatcher: (any SubRequestDispatching)?
+
+    /// True when the master key was presented.
+    public var isMaster: Bool { access.isMaster }
+
+    fileprivate init(received: HTTPRequest, requestId: String, arrivedAt: UInt64, http: HTTPRequest,
+                     parameters: RouteCaptures, isUnmatched: Bool, app: App, credentialSessionToken: String?,
+                     sessionToken: String?, access: AccessContext, dispatcher: (any SubRequestDispatching)?) {
+        self.received = received
+        self.requestId = requestId
+        self.arrivedAt = arrivedAt
+        self.http = http
+        self.parameters = parameters
+        self.isUnmatched = isUnmatched
+        self.app = app
+        self.credentialSessionToken = credentialSessionToken
+        self.sessionToken = sessionToken
+        self.access = access
+        self.dispatcher = dispatcher
+    }
+}
+
+extension RequestContext where App == AppRuntime? {
+    /// A request as it arrives: nothing known yet but its id, nobody in particular calling.
+    package init(arriving received: HTTPRequest, requestId: String, dispatcher: any SubRequestDispatching) {
+        self.init(received: received, requestId: requestId, arrivedAt: DispatchTime.now().uptimeNanoseconds,
+                  http: received, parameters: [:], isUnmatched: false, app: nil, credentialSessionToken: nil,
+                  sessionToken: nil, access: AccessContext.forRequest(app: nil, isMaster: false, sessionToken: nil),
+                  dispatcher: dispatcher)
+    }
+
+    /// A request already routed and authenticated: a batch's sub-request, or one built by a test.
+    package init(http: HTTPRequest, parameters: RouteCaptures, requestId: String, app: AppRuntime?, isMaster: Bool,
+         credentialSessionToken: String? = nil, dispatcher: (any SubRequestDispatching)? = nil) {
+        self.init(received: http, requestId: requestId, arrivedAt: 0, http: http, parameters: parameters,
+                  isUnmatched: false, app: nil, credentialSessionToken: nil, sessionToken: nil,
+                  access: AccessContext.forRequest(app: nil, isMaster: false, sessionToken: nil), dispatcher: dispatcher)
+        authenticated(app: app, isMaster: isMaster, credentialSessionToken: credentialSessionToken)
+    }
+
+    /// What the authentication stage established, filled once: handlers read it, never the
+    /// credentials again.
+    package mutating func authenticated(app: AppRuntime?, isMaster: Bool, credentialSessionToken: String?) {
+        self.app = app
+        self.credentialSessionToken = credentialSessionToken
+        var token = credentialSessionToken
+        if token == nil, let query = http.queryValue("session_token"), !query.isEmpty { token = query }
+        sessionToken = token
+        access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: token)
+    }
+
+    /// The same context with its app known, for the handler of a route that guarantees one; nil
+    /// when there is none, which the authenticator never lets through on such a route.
+    var withApp: RequestContext<AppRuntime>? {
+        guard let app else { return nil }
+        return RequestContext<AppRuntime>(
+            received: received, requestId: requestId, arrivedAt: arrivedAt, http: http, parameters: parameters,
+            isUnmatched: isUnmatched, app: app, credentialSessionToken: credentialSessionToken,
+            sessionToken: sessionToken, access: access, dispatcher: dispatcher)
+    }
+
+    /// The app, for the few handlers on routes where it may be missing (and for tests' routes):
+    /// 401 without one. Handlers of app routes read `RequestContext<AppRuntime>.app`, which
+    /// cannot be missing.
+    public var requiredApp: AppRuntime {
+        get throws {
+            guard let app else { throw APIError(.unauthorized) }
+            return app
+        }
+    }
+}
+
+extension RequestContext where App == AppRuntime {
+    /// A request the emulator makes for itself (custom-route resources): `app`, with the master key.
+    init(internalFor app: AppRuntime, requestId: String, dispatcher: any SubRequestDispatching) {
+        let http = HTTPRequest(method: "GET", target: "/", path: "/")
+        self.init(received: http, requestId: requestId, arrivedAt: 0, http: http, parameters: [:],
+                  isUnmatched: false, app: app, credentialSessionToken: nil, sessionToken: nil,
+                  access: AccessContext.forRequest(app: app, isMaster: true, sessionToken: nil), dispatcher: dispatcher)
+    }
+
+    /// Who is calling, for handlers that need it before any transaction of their own: looked up
+    /// in a read of its own unless the request already knows it (no token, or asked before).
+    package func caller() throws -> Caller { try access.caller(reading: app.database) }
+}
+
+extension RequestContext {
+    public func parameter(_ name: String) -> String { parameters[name] ?? "" }
+
+    public func query(_ name: String) -> String? { http.queryValue(name) }
+
+    /// The body parsed as JSON; an empty body reads as an empty object. Malformed JSON → 107
+    /// (naming the byte when the text could not be stored as sent, `JSONInput`).
+    public func jsonBody() throws -> JSON {
+        if http.body.isEmpty { return .object(JSONObject()) }
+        return try JSONInput.body(http.body)
+    }
+
+    /// A JSON-carrying query parameter (`where`, `pvalues`, …) parsed strictly; nil when absent.
+    /// Text that is not JSON throws `syntaxError`; unrepresentable text 107 (`JSONInput`).
+    package func jsonQuery(_ name: String, syntaxError: APIError) throws -> JSON? {
+        try JSONInput.parameter(name, of: http, syntaxError: syntaxError)
+    }
+
+    /// The body as a JSON object; anything else (an array, a number) → 107.
+    public func jsonObjectBody() throws -> JSONObject {
+        guard case .object(let object) = try jsonBody() else { throw APIError(.malformedJSON) }
+        return object
+    }
+}

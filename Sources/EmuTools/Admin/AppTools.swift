@@ -1,0 +1,51 @@
+import EmuData
+import EmuRouting
+import EmuSQLite
+
+/// What the tools keep per app: held by the app (`AppRuntime.tools`), so that it lives and
+/// resets with the app's data, and reached through the app's members below.
+final class AppTools: AppToolsState {
+    let functions: FunctionStubs
+    let snapshots = Snapshots()
+    let faults = Faults()
+    let dashboardLinks = DashboardLinks()
+    let journal: RequestJournal
+    let customRoutes = CustomRoutes()
+
+    init(clock: EmulatorClock, journal: RequestJournal) {
+        self.functions = FunctionStubs(clock: clock)
+        self.journal = journal
+    }
+
+    func reset(app: AppRuntime) {
+        functions.clear()
+        faults.remove()
+        journal.clear(visibleTo: app.configuration.appId)
+        customRoutes.reset()
+    }
+}
+
+extension AppRuntime {
+    /// An app whose tools' state is `AppTools`: the only kind the server makes.
+    package convenience init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData) {
+        self.init(configuration: configuration, database: database, clock: clock, seed: seed,
+                  tools: AppTools(clock: clock, journal: journal))
+    }
+
+    /// Cloud-function stubs and the calls made to them, for tests; emptied by `reset()`.
+    public var functions: FunctionStubs { appTools.functions }
+    /// Named copies of the data, for tests; kept by `reset()`.
+    public var snapshots: Snapshots { appTools.snapshots }
+    /// Failures and delays the test asked for (`/__admin/faults`); emptied by `reset()`.
+    public var faults: Faults { appTools.faults }
+    /// One-time dashboard log-in links (`lcemu serve` prints one); kept by `reset()`.
+    public var dashboardLinks: DashboardLinks { appTools.dashboardLinks }
+    /// The requests the server answered, shared by every app (`/__admin/requests`); this app's
+    /// records are dropped by `reset()`.
+    public var journal: RequestJournal { appTools.journal }
+    /// Custom `{code, msg}` routes and resources (docs/custom-backends.md); `reset()` restores the loaded set.
+    public var customRoutes: CustomRoutes { appTools.customRoutes }
+
+    /// Every app is made by the initializer above, so `tools` is always an `AppTools`.
+    private var appTools: AppTools { unsafeDowncast(tools, to: AppTools.self) }
+}

@@ -1,0 +1,98 @@
+import EmuData
+import EmuHTTP
+import EmuRouting
+import LCWire
+
+/// `GET /1.1/date`, and `/__admin/clock`: reads and moves the emulator clock that every expiry
+/// uses (captcha, SMS codes, sessions, upload tokens), so a test crosses an expiry without
+/// waiting. The clock is shared by all apps of the emulator; any app's master key may move it.
+package enum ClockRoutes {
+    package static func register(in router: inout Router<APIRoute>) {
+        // `GET /1.1/date`: the server's time as a Date object (§11), read from the emulator clock.
+        // Anyone may ask, without keys (RouteAccess.appOrAnonymous); bad keys are still refused.
+        router.add("GET", "/1.1/date", APIRoute(appAccess: .appOrAnonymous) { request in
+            // Written straight to bytes: the same text as `now.json` serialized, without the tree.
+            var out = JSONSerializer(reservingCapacity: 48)
+            out.appendASCII(#"{"__type":"Date","iso":"#)
+            out.appendISOString(request.app.clock.now)
+            out.appendByte(UInt8(ascii: "}"))
+            return APIResponse(serializedJSON: out.bytes)
+        })
+        router.add("GET", "/__admin/clock", APIRoute(appAccess: .master) { request in
+            APIResponse(json: describe(request.app.clock))
+        })
+        router.add("POST", "/__admin/clock", APIRoute(appAccess: .master) { request in
+            let clock = request.app.clock
+            try apply(try request.jsonObjectBody(), to: clock)
+            return APIResponse(json: describe(clock))
+        })
+    }
+
+    /// `{"now":"<ISO>","mode":"real"|"fixed","offsetMs":N}`.
+    static func describe(_ clock: EmulatorClock) -> JSON {
+        let now = clock.now
+        let state = clock.state
+        return [
+            "now": .string(now.iso),
+            "nowMs": JSON(now.millisecondsSince1970),
+            "mode": .string(state.fixed ? "fixed" : "real"),
+            "offsetMs": JSON(state.offsetMilliseconds),
+        ]
+    }
+
+    /// Exactly one of `advance`, `set`, `reset`; anything else → 400 with code 1.
+    static func apply(_ body: JSONObject, to clock: EmulatorClock) throws {
+        guard body.count == 1, let (key, value) = Array(body).first else {
+            throw APIError(.invalidParameter("Expected exactly one of advance, set, reset."))
+        }
+        switch key {
+        case "advance":
+            guard let ms = advanceMilliseconds(value) else {
+                throw APIError(.invalidParameter("advance must be milliseconds or a duration like \"16m\" (units ms s m h d)."))
+            }
+            guard Self.range.contains(clock.nowMilliseconds + ms) else { throw outOfRange }
+            clock.advance(milliseconds: ms)
+        case "set":
+            guard let date = instant(value) else {
+                throw APIError(.invalidParameter("set must be an ISO 8601 date or milliseconds since 1970."))
+            }
+            guard Self.range.contains(date.millisecondsSince1970) else { throw outOfRange }
+            clock.set(milliseconds: date.millisecondsSince1970)
+        case "reset":
+            guard value == .bool(true) else { throw APIError(.invalidParameter("reset must be true.")) }
+            clock.reset()
+        default:
+            throw APIError(.invalidParameter("Unknown clock command '\(key)': expected advance, set or reset."))
+        }
+    }
+
+    /// Where the clock may go: 1970-01-01 to 2106-02-07T06:28:15.999Z, what an object id's
+    /// 4-byte seconds can say (later ids would wrap and sort first).
+    /// Beyond it expiries (`now + ttl`) would overflow and dates would not render.
+    static let range: ClosedRange<Int64> = 0...(Int64(UInt32.max) * 1000 + 999)
+
+    private static var outOfRange: APIError {
+        APIError(.invalidParameter("The clock must stay between 1970-01-01 and 2106-02-07T06:28:15.999Z."))
+    }
+
+    private static func advanceMilliseconds(_ value: JSON) -> Int64? {
+        switch value {
+        case .number(let number):
+            guard number.isFinite, number == number.rounded(), abs(number) < 1e15 else { return nil }
+            return Int64(number)
+        case .string(let text): return ClockDuration.milliseconds(text)
+        default: return nil
+        }
+    }
+
+    private static func instant(_ value: JSON) -> LCDate? {
+        switch value {
+        case .string(let text): return LCDate(iso: text)
+        case .number(let number):
+            guard number.isFinite, number == number.rounded(), abs(number) < 1e15 else { return nil }
+            return LCDate(millisecondsSince1970: Int64(number))
+        case .object: return LCDate(json: value)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import EmuData
+import EmuHTTP
+import EmuRouting
+import LCWire
+
+/// `POST /1.1/functions/<name>` and `POST /1.1/call/<name>` (spec §8.3): LCEmu runs no cloud
+/// code, so each answers what the test stubbed for that name (`/__admin/functions`), and records
+/// the call (docs/functions.md).
+package enum FunctionRoutes {
+    package static func register(in router: inout Router<APIRoute>) {
+        router.add("POST", "/1.1/functions/:name", APIRoute(appAccess: .app) { try call($0, rpc: false) })
+        router.add("POST", "/1.1/call/:name", APIRoute(appAccess: .app) { try call($0, rpc: true) })
+        FunctionAdminRoutes.register(in: &router)
+    }
+
+    /// spec §8.3: no stub → 404 `No such cloud function '<name>'`; a dead session → 401/211.
+    static func call(_ request: RequestContext<AppRuntime>, rpc: Bool) throws -> APIResponse {
+        let app = request.app
+        let name = request.parameter("name")
+        let caller = try request.caller()
+        if caller.hasInvalidSession { throw APIError(.invalidSessionForFunction) }
+        let params = try request.jsonBody()
+        app.functions.record(FunctionCall(name: name, rpc: rpc, params: params, userId: caller.userId))
+        switch app.functions.stub(for: name) {
+        case .result(let result)?: return APIResponse(json: ["result": result])
+        case .error(let code)?: throw APIError(code)
+        case nil: throw APIError(.noSuchFunction(name))
+        }
+    }
+}
+
+extension LCErrorCode {
+    /// spec §8.3: an unknown function, as LeanEngine words it.
+    static func noSuchFunction(_ name: String) -> LCErrorCode {
+        LCErrorCode(code: 1, message: "No such cloud function '\(name)'", httpStatus: 404)
+    }
+
+    /// spec §8.3: a function called with an unknown, revoked or expired session token.
+    static let invalidSessionForFunction = LCErrorCode(code: 211, message: "Could not find user.", httpStatus: 401)
+}

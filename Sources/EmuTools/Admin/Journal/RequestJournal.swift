@@ -1,0 +1,84 @@
+import EmuData
+import EmuHTTP
+import EmuRouting
+import LCWire
+import Primitives
+
+/// The newest requests the server answered, for tests and the dashboard (`/__admin/requests`).
+/// A ring of at most `capacity` records, shared by every app; each app's master key reads its
+/// own app's records and those of no app. Capacity 0 records nothing.
+public final class RequestJournal: Sendable {
+    public let capacity: Int
+    private let clock: EmulatorClock
+    private let state: Locked<State>
+
+    private struct State {
+        var ring: [JournalRecord] = []
+        /// Where the next record goes once the ring is full.
+        var next = 0
+        var lastId = 0
+
+        /// The records oldest first.
+        var ordered: [JournalRecord] { Array(ring[next...] + ring[..<next]) }
+    }
+
+    public init(capacity: Int, clock: EmulatorClock) {
+        self.capacity = max(0, capacity)
+        self.clock = clock
+        var state = State()
+        state.ring.reserveCapacity(self.capacity)
+        self.state = Locked(state)
+    }
+
+    package var isEnabled: Bool { capacity > 0 }
+
+    /// Keeps one answered request; the oldest goes when the ring is full.
+    package func record(appId: String?, request: HTTPRequest, response: HTTPResponse, nanoseconds: UInt64,
+                route: String?, unmatched: Bool, nearMisses: JSON?) {
+        guard isEnabled else { return }
+        let milliseconds = clock.nowMilliseconds
+        var request = request
+        if let cut = JournalRecord.cut(request.body) { request.body = cut }
+        var response = response
+        if let cut = JournalRecord.cut(response.body) { response.body = cut }
+        let evicted = state.withValue { state -> JournalRecord? in
+            state.lastId += 1
+            let record = JournalRecord(
+                id: state.lastId, milliseconds: milliseconds, appId: appId, request: request,
+                response: response, nanoseconds: nanoseconds, route: route, unmatched: unmatched,
+                nearMisses: nearMisses)
+            if state.ring.count < capacity {
+                state.ring.append(record)
+                return nil
+            }
+            defer { state.next = (state.next + 1) % capacity }
+            return swapRecord(&state.ring[state.next], record)
+        }
+        // The oldest record is freed here, outside the lock the other event loops wait on.
+        withExtendedLifetime(evicted) {}
+    }
+
+    private func swapRecord(_ slot: inout JournalRecord, _ record: JournalRecord) -> JournalRecord {
+        let old = slot
+        slot = record
+        return old
+    }
+
+    /// The records `appId`'s master key may read, newest first.
+    func records(visibleTo appId: String) -> [JournalRecord] {
+        state.withValue { $0.ordered }.reversed().filter { $0.isVisible(to: appId) }
+    }
+
+    /// Forgets the records `appId`'s master key may read; how many went.
+    @discardableResult
+    func clear(visibleTo appId: String) -> Int {
+        state.withValue { state in
+            let ordered = state.ordered
+            let kept = ordered.filter { !$0.isVisible(to: appId) }
+            state.ring = kept
+            state.ring.reserveCapacity(capacity)
+            state.next = 0
+            return ordered.count - kept.count
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import EmuData
+import EmuRouting
+import LCWire
+import Primitives
+
+/// One app's custom routes: those loaded from files, those added over HTTP, their counters and
+/// the scenarios' states, behind one lock. Routes added over HTTP are tried first (newest first,
+/// so a test can override a file's route), then the files' routes in file order; the first that
+/// matches answers. `reset()` goes back to the loaded set.
+public final class CustomRoutes: Sendable {
+    private struct State {
+        var loaded: [CustomRoute] = []
+        var routes: [CustomRoute] = [] {
+            // Kept beside the routes, so a request never walks them all under the lock.
+            didSet { regexRoutes = routes.filter(\.usesRegex) }
+        }
+        var regexRoutes: [CustomRoute] = []
+        var counters: [String: Int] = [:]
+        var scenarios: [String: String] = [:]
+        var observer: (@Sendable (String) -> Void)?
+    }
+    private let state = Locked(State())
+    /// The files the loaded set comes from (`--routes`), for reloads; nil when none.
+    private let files = Locked<RouteFileSource?>(nil)
+
+    public init() {}
+
+    package var fileSource: RouteFileSource? { files.current }
+
+    package func attach(_ source: RouteFileSource?) {
+        let previous = files.withValue { current -> RouteFileSource? in
+            defer { current = source }
+            return current
+        }
+        previous?.stopWatching()
+    }
+
+    /// Replaces the routes that came from files, keeping those added over HTTP.
+    func load(_ routes: [CustomRoute]) {
+        state.withValue { state in
+            state.routes = state.routes.filter { $0.source == CustomRouteSource.api } + routes
+            state.loaded = routes
+        }
+    }
+
+    var all: [CustomRoute] { state.current.routes }
+    /// The routes as one request sees them (`Snapshot`); nil when there are none, the cheap
+    /// answer most requests get.
+    package var snapshot: Snapshot? {
+        state.withValue { state in
+            state.routes.isEmpty ? nil : Snapshot(routes: state.routes, regexRoutes: state.regexRoutes, observer: state.observer)
+        }
+    }
+
+    func route(_ id: String) -> CustomRoute? { state.current.routes.first { $0.id == id } }
+
+    /// Adds a route, or replaces the one with its id in place (PUT). Throws when the id is taken
+    /// and `replacing` is false, or when the set is full.
+    func add(_ route: CustomRoute, replacing: Bool) throws {
+        try state.withValue { state in
+            if let index = state.routes.firstIndex(where: { $0.id == route.id }) {
+                guard replacing else { throw RouteDefinitionError(route: route.id, field: "id", "a route with this id exists (PUT /__admin/routes/\(route.id) replaces it)") }
+                state.routes[index] = route
+                return
+            }
+            guard state.routes.count < CustomRouteLimits.maxRoutes else {
+                throw RouteDefinitionError(route: route.id, field: "", "at most \(CustomRouteLimits.maxRoutes) routes per app")
+            }
+            state.routes.insert(route, at: 0)
+        }
+    }
+
+    @discardableResult
+    func remove(_ id: String) -> Bool {
+        state.withValue { state in
+            let before = state.routes.count
+            state.routes.removeAll { $0.id == id }
+            return state.routes.count < before
+        }
+    }
+
+    /// The first route of `snapshot` that answers `request`, its counter and scenario moved on.
+    /// The matchers run outside the lock, on the snapshot: one request's slow regex never queues
+    /// another's. Only a fitting route's scenario step and counter are taken under the lock, so
+    /// two concurrent calls never both take a "first call fails" step. Throws when the request's
+    /// regex budget runs out before a route answers.
+    package func match(_ request: IncomingRequest, in snapshot: Snapshot,
+               within budget: RequestRegexBudget) throws(RequestRegexBudget.Exhausted) -> RouteMatch? {
+        for route in snapshot.routes {
+            guard var found = try route.match(request, within: budget, willCheckFields: snapshot.observer) else { continue }
+            guard let counter = take(route) else { continue }
+            found.counter = counter
+            return found
+        }
+        return nil
+    }
+
+    /// Moves `route`'s scenario on and counts its answer; nil when its scenario is in another state.
+    private func take(_ route: CustomRoute) -> Int? {
+        state.withValue { state in
+            if let step = route.scenario {
+                let current = state.scenarios[step.name] ?? ScenarioStep.initialState
+                if let required = step.requiredState, required != current { return nil }
+                if let next = step.newState { state.scenarios[step.name] = next }
+            }
+            let count = (state.counters[route.id] ?? 0) + 1
+            state.counters[route.id] = count
+            return count
+        }
+    }
+
+    /// The routes closest to `request` and how it differs from each: the path first, then the
+    /// fewest differences. Its regexes share one budget of their own.
+    package func nearMisses(_ request: IncomingRequest) -> [NearMiss] {
+        let current = state.current
+        let budget = RequestRegexBudget()
+        let ranked = current.routes.map { route in
+            NearMiss(routeId: route.id, distance: route.pathDistance(request.path),
+                     differences: route.differences(request, scenarioState: route.scenario.flatMap { current.scenarios[$0.name] },
+                                                    within: budget))
+        }
+        return Array(ranked.sorted { ($0.distance, $0.differences.count) < ($1.distance, $1.differences.count) }
+            .prefix(CustomRouteLimits.nearMisses))
+    }
+
+    /// Test hook: `observer` hears a route's id each time a request's method and path fit it,
+    /// before its header, query and body matchers run (on the request's thread). Tests count
+    /// and pause matching with it; nil (the default) turns it off.
+    public func observeMatching(_ observer: (@Sendable (_ routeId: String) -> Void)?) {
+        state.withValue { $0.observer = observer }
+    }
+
+    /// Every scenario a route names or a test set, with its state, by name.
+    var scenarios: [(name: String, state: String)] {
+        let current = state.current
+        let names = Set(current.routes.compactMap { $0.scenario?.name }).union(current.scenarios.keys)
+        return names.sorted().map { ($0, current.scenarios[$0] ?? ScenarioStep.initialState) }
+    }
+
+    func setScenario(_ name: String, to newState: String) { state.withValue { $0.scenarios[name] = newState } }
+
+    /// Every scenario back to `Started`.
+    func resetScenarios() { state.withValue { $0.scenarios = [:] } }
+
+    /// The loaded routes only, counters from zero, every scenario `Started`.
+    public func reset() {
+        state.withValue { state in
+            state.routes = state.loaded
+            state.counters = [:]
+            state.scenarios = [:]
+        }
+    }
+}
+
+/// Where a route came from, when not a file.
+enum CustomRouteSource {
+    /// The `source` of a route added over HTTP.
+    static let api = "api"
+}

@@ -1,0 +1,92 @@
+import EmuData
+import EmuRouting
+import Foundation
+import LCWire
+
+/// Reading the files `lcemu import` takes; every error names the file.
+public enum ImportFile {
+    /// The bytes of `path`.
+    static func contents(of path: String) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TransferError("\(path): no such file")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw TransferError("\(path): cannot be read (a directory, or no permission)")
+        }
+        return Array(data)
+    }
+
+    /// The elements of a JSON file's array of objects (the document, or its `results`), with
+    /// the line where each starts. Elements that are not objects are the import's to reject.
+    public static func jsonElements(path: String) throws -> (elements: [JSON], lines: [Int]?) {
+        let bytes = try contents(of: path)
+        let json: JSON
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch let error as JSONParseError {
+            throw TransferError("\(path): not valid JSON: \(error)")
+        }
+        guard let elements = SeedImporter.elements(in: json) else {
+            throw TransferError("\(path): \(SeedImporter.expectedShape)")
+        }
+        return (elements, JSONElementLines.lines(in: bytes))
+    }
+
+    /// Runs `body`, putting the file name in front of a transfer error that lacks it.
+    static func naming<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as TransferError where !error.description.hasPrefix(path + ":") {
+            throw TransferError("\(path): \(error.description)")
+        } catch var error as ImportRejectedError where error.file == nil {
+            error.file = path
+            throw error
+        }
+    }
+}
+
+extension AppDataFile {
+    /// Imports a JSON file (an array of objects or `{"results":[…]}`) into `className`.
+    /// Rejections carry the line where each object starts.
+    @discardableResult
+    public func importJSONFile(path: String, into className: String, options: ImportOptions = ImportOptions(),
+                               progress: ((Int) -> Void)? = nil) throws -> ImportReport {
+        let (elements, lines) = try ImportFile.jsonElements(path: path)
+        var options = options
+        options.lines = lines
+        return try importElements(elements, from: path, into: className, options: options, progress: progress)
+    }
+
+    /// `importElements` for the elements read from `path`: errors name the file.
+    @discardableResult
+    public func importElements(_ elements: [JSON], from path: String, into className: String, options: ImportOptions,
+                               progress: ((Int) -> Void)? = nil) throws -> ImportReport {
+        try ImportFile.naming(path) {
+            try importElements(elements, into: className, options: options, progress: progress)
+        }
+    }
+
+    /// Imports the posts of a WordPress export (WXR) into `className`; other items are skipped
+    /// and counted in the returned export.
+    public func importWordPressFile(path: String, into className: String, options: ImportOptions = ImportOptions())
+        throws -> (report: ImportReport, export: WordPressExport)
+    {
+        let export = try WordPressExport.parse(contents: path)
+        return (try importWordPress(export, from: path, into: className, options: options), export)
+    }
+
+    /// Imports the posts of a parsed WordPress export read from `path`.
+    @discardableResult
+    public func importWordPress(_ export: WordPressExport, from path: String, into className: String,
+                                options: ImportOptions, progress: ((Int) -> Void)? = nil) throws -> ImportReport {
+        try importElements(export.posts.map(JSON.object), from: path, into: className, options: options, progress: progress)
+    }
+}
+
+extension WordPressExport {
+    /// The export in the file at `path`; errors name the file.
+    public static func parse(contents path: String) throws -> WordPressExport {
+        try ImportFile.naming(path) { try parse(ImportFile.contents(of: path)) }
+    }
+}
