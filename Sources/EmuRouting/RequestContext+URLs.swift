@@ -20,7 +20,7 @@ extension RequestContext {
     }
 
     /// Where a stored file is served: `<base>/<key>`, the path being the key as on LeanCloud's
-    /// file domains (Pipeline/Routing/RootFiles.swift), or `<base>/__files/<appId>/<key>` for a key that
+    /// file domains (EmuAPI/Pipeline/Routing/RootFiles.swift), or `<base>/__files/<appId>/<key>` for a key that
     /// an emulator route would shadow. The long form serves every file, old links included.
     package func fileURL(appId: String, key: String) -> String {
         if FileURLForm.keepsPath(key) { return "\(baseURL)/\(QueryString.encodePath(key))" }

@@ -122,14 +122,6 @@ extension RequestContext where App == AppRuntime? {
 }
 
 extension RequestContext where App == AppRuntime {
-    /// A request the emulator makes for itself (custom-route resources): `app`, with the master key.
-    init(internalFor app: AppRuntime, requestId: String, dispatcher: any SubRequestDispatching) {
-        let http = HTTPRequest(method: "GET", target: "/", path: "/")
-        self.init(received: http, requestId: requestId, arrivedAt: 0, http: http, parameters: [:],
-                  isUnmatched: false, app: app, credentialSessionToken: nil, sessionToken: nil,
-                  access: AccessContext.forRequest(app: app, isMaster: true, sessionToken: nil), dispatcher: dispatcher)
-    }
-
     /// Who is calling, for handlers that need it before any transaction of their own: looked up
     /// in a read of its own unless the request already knows it (no token, or asked before).
     package func caller() throws -> Caller { try access.caller(reading: app.database) }

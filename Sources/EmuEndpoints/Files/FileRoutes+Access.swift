@@ -31,7 +31,7 @@ extension FileRoutes {
         return APIResponse(json: .object(JSONObject()))
     }
 
-    /// `GET /__files/<appId>/<key>` (and `GET /<key>`, Pipeline/Routing/RootFiles.swift): the bytes with
+    /// `GET /__files/<appId>/<key>` (and `GET /<key>`, EmuAPI/Pipeline/Routing/RootFiles.swift): the bytes with
     /// their stored type, without keys, like a CDN URL. Query strings (thumbnail parameters
     /// `?imageView/…`) are ignored: the original is served. Never as active content on this
     /// origin: FileServingHeaders.swift.

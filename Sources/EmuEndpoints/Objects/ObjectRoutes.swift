@@ -63,7 +63,7 @@ package enum ObjectRoutes {
             if className == LCClassName.user { return try UserRoutes.fetch(request) }
             let objectId = request.parameter("objectId")
             let access = request.access
-            let renderer = try ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
+            let renderer = try ObjectRenderer(options: RenderOptions(parameter: { request.query($0) }, app: app), access: access)
             let body = try app.database.read { db -> [UInt8] in
                 // spec §6.3, §2.4: class permission `get`, then the object's ACL.
                 try access.require(.get, on: className, in: db)

@@ -68,7 +68,7 @@ package enum UserRoutes {
         let app = request.app
         let access = request.access
         let objectId = request.parameter("objectId")
-        let renderer = try ObjectRenderer(options: RenderOptions(parameter: request.query, app: app), access: access)
+        let renderer = try ObjectRenderer(options: RenderOptions(parameter: { request.query($0) }, app: app), access: access)
         let body = try app.database.read { db -> JSONObject in
             try access.require(.get, on: LCClassName.user, in: db)
             guard let user = try UserStore.fetch(objectId, in: db) else { throw APIError(.userNotFound) }
