@@ -6,7 +6,7 @@ public enum SecureRandom {
     /// `arc4random_buf` on Apple platforms), the source OpenSSL seeds its own from. Not OpenSSL's
     /// `RAND_bytes`: its first call sets up OpenSSL's DRBG and default provider, and `serve` mints
     /// its dashboard link at start, so that alone kept about 2 MB of libcrypto resident in an idle
-    /// server (issue 15, docs/performance.md "Idle memory"). Traps if the system source fails
+    /// server (docs/performance.md, idle memory). Traps if the system source fails
     /// (the runtime does): handing out predictable tokens would be worse than stopping.
     public static func bytes(_ count: Int) -> [UInt8] {
         precondition(count >= 0, "negative byte count")

@@ -28,7 +28,7 @@ struct ServeCommand: ParsableCommand {
         // Parks the main thread. Not `dispatchMain()`: nothing here runs on the main queue, and
         // on Linux it leaves the thread through `pthread_exit`, whose forced unwind of the stack
         // reads the unwind tables (~0.7 MB of .eh_frame_hdr, .eh_frame, .gcc_except_table) into
-        // memory for good (issue 15). Signals still reach the handler installed above.
+        // memory for good. Signals still reach the handler installed above.
         while true { pause() }
     }
 }

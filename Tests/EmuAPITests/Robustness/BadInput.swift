@@ -28,7 +28,7 @@ enum BadInput {
         body("null", "null", invalid: true),
         body("true", "true", invalid: true),
         // Invalid UTF-8 inside a string, a lone surrogate, a number out of range: refused (107), never
-        // stored as U+FFFD or null (issue 16).
+        // stored as U+FFFD or null.
         Body(name: "invalid UTF-8", bytes: [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0xC0, 0x22, 0x7D], isInvalidJSON: true),
         body("lone surrogate", #"{"a":"\ud800"}"#, invalid: true),
         Body(name: "raw invalid bytes", bytes: [0xFF, 0x00, 0xFE, 0x80], isInvalidJSON: true),

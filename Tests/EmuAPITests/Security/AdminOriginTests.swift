@@ -16,7 +16,7 @@ import Testing
     static let evil = "http://evil.example"
     static let masterHeaders: HTTPHeaders = [LCHeaderName.id: AppConfiguration.development.appId,
                                             LCHeaderName.key: "\(AppConfiguration.development.masterKey),master"]
-    /// A route reading a host file: what a page would add (issue 25).
+    /// A route reading a host file: what a page would add (docs/security.md).
     static let route: JSON = ["id": "pw", "request": ["path": "/pw"], "response": ["json": ["stolen": true]]]
 
     let emulator: TestServer

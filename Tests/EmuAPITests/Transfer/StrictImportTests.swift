@@ -5,7 +5,7 @@ import Foundation
 import LCWire
 import Testing
 
-/// Import files are JSON read as strictly as request bodies (issue 16): text that could only be
+/// Import files are JSON read as strictly as request bodies: text that could only be
 /// stored as another value is refused with its byte, and nothing is imported.
 @Suite struct StrictImportTests {
     @Test(arguments: [

@@ -4,7 +4,7 @@ import EmuTesting
 import LCWire
 import Testing
 
-/// A session that was revoked or expired (issue 5: "refused writes"): object writes are refused
+/// A session that was revoked or expired: object writes are refused
 /// with 211 whatever the ACL, reads go on as anonymous, and the way back in stays open.
 @Suite struct DeadSessionTests {
     static let couldNotFindUser = #"{"code":211,"error":"Could not find user."}"#

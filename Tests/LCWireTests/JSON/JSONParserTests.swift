@@ -122,7 +122,7 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
     }
 
-    /// Text that could only be stored as another value (issue 16): refused with its offset,
+    /// Text that could only be stored as another value: refused with its offset,
     /// as `.unrepresentable`, instead of becoming U+FFFD or infinity (then null).
     static let unrepresentable: [(String, [UInt8], Int)] = [
         ("invalid byte", [0x22, 0x61, 0xFF, 0x62, 0x22], 2),

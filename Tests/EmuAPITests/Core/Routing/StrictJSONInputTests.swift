@@ -5,7 +5,7 @@ import EmuTesting
 import LCWire
 import Testing
 
-/// Issue 16: JSON whose text could only be stored as another value — invalid UTF-8, a lone
+/// JSON whose text could only be stored as another value — invalid UTF-8, a lone
 /// surrogate escape, a number beyond a double — is refused with 107 naming the byte, in bodies,
 /// `where`, batch bodies and method-override envelopes; nothing is stored.
 @Suite struct StrictJSONInputTests {
