@@ -1,7 +1,7 @@
 import Primitives
 
 /// Serialises a response head and body into one buffer, so that each answer leaves in one
-/// `send` (two sends would wait on the peer's delayed ACK, see architecture.md).
+/// `send` (two sends would wait on the peer's delayed ACK, see docs/http.md).
 public enum HTTPResponseEncoder {
     /// How the connection continues after this response.
     public enum ConnectionDirective: Sendable {

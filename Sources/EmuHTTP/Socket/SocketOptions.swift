@@ -17,7 +17,7 @@ enum SocketOptions {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
 
-    /// Disables Nagle: without it a response costs a ~40 ms delayed-ACK stall (architecture.md).
+    /// Disables Nagle: without it a response costs a ~40 ms delayed-ACK stall (docs/http.md).
     static func setNoDelay(_ fd: Int32) {
         var on: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
