@@ -36,3 +36,20 @@ extension APIError {
         }
     }
 }
+
+extension APIError {
+    /// What a failure answers at an error boundary (the pipeline's, a resource route's):
+    /// `init?(thrown:)`'s error, else code 1 "Internal server error" carrying the request's id
+    /// (in the body and `X-LCEmu-Request-Id`). A storage failure or a bug is logged for the
+    /// operator, `failing` naming what failed; the client never sees more than its code.
+    package init(answering error: Error, requestId: String, failing: @autoclosure () -> String, logger: Logger) {
+        if let apiError = APIError(thrown: error) {
+            // A full disk or a damaged file: the client is told; the operator reads it here.
+            if error is SQLiteError { logger.error("request \(requestId) \(failing()): storage failed: \(error)") }
+            self = apiError
+        } else {
+            logger.error("request \(requestId) \(failing()) failed: \(error)")
+            self.init(.internalServerError(requestId: requestId), headers: [("X-LCEmu-Request-Id", requestId)])
+        }
+    }
+}

@@ -69,12 +69,8 @@ package struct ResourceResponder {
         let code: LCErrorCode
         if let invalid = error as? InvalidInput {
             code = .invalidParameter(invalid.detail)
-        } else if let apiError = APIError(thrown: error) {
-            if error is SQLiteError { logger.error("request \(requestId) resource route '\(match.route.id)': storage failed: \(error)") }
-            code = apiError.code
         } else {
-            logger.error("request \(requestId) resource route '\(match.route.id)' failed: \(error)")
-            code = .internalServerError(requestId: requestId)
+            code = APIError(answering: error, requestId: requestId, failing: "resource route '\(match.route.id)'", logger: logger).code
         }
         return failure(status: code.httpStatus == 404 ? spec.notFoundStatus : spec.errorStatus, code: code.code, code.message)
     }

@@ -60,16 +60,9 @@ final class ResponseRenderer: Sendable {
     /// API errors (and bare error codes) render themselves; anything else is a bug: log it,
     /// answer 500 with code 1.
     func render<App>(_ error: Error, _ context: RequestContext<App>) -> APIResponse {
-        let (requestId, request) = (context.requestId, context.http)
-        if let apiError = APIError(thrown: error) {
-            // A full disk or a damaged file: the client is told; the operator reads it here.
-            if error is SQLiteError { logger.error("request \(requestId) \(request.method) \(AccessLog.redacted(request.path)): storage failed: \(error)") }
-            return apiError.response
-        }
-        logger.error("request \(requestId) \(request.method) \(AccessLog.redacted(request.path)) failed: \(error)")
-        var response = APIError(.internalServerError(requestId: requestId)).response
-        response.headers.add("X-LCEmu-Request-Id", requestId)
-        return response
+        let request = context.http
+        return APIError(answering: error, requestId: context.requestId,
+                        failing: "\(request.method) \(AccessLog.redacted(request.path))", logger: logger).response
     }
 
     /// `response`, after the journal kept it with its request.
