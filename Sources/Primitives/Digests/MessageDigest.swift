@@ -33,3 +33,80 @@ extension MessageDigest {
     @inlinable
     public static func hex(_ bytes: some Sequence<UInt8>) -> String { Hex.encode(digest(bytes)) }
 }
+
+// MARK: - BlockDigestState, the padding MD5 and SHA-1 share
+
+/// The running state of a hash over 64-byte blocks with Merkle–Damgård padding (MD5, SHA-1):
+/// they differ only in the block function and in byte order, so the padding is written once.
+protocol BlockDigestState {
+    /// Whether words and the message length are big-endian (SHA-1) or little-endian (MD5); a
+    /// computed constant, so the byte-order choices fold away when `hash` is specialised.
+    static var isBigEndian: Bool { get }
+    /// The initial state.
+    init()
+    /// Mixes one 64-byte block into the state.
+    mutating func process(_ block: UnsafeRawBufferPointer)
+    /// How many 32-bit words the digest has (4 for MD5, 5 for SHA-1).
+    static var wordCount: Int { get }
+    /// The state word at `index`, in digest order.
+    func word(_ index: Int) -> UInt32
+}
+
+extension BlockDigestState {
+    /// Hashes a whole message: its full blocks in place, then the padded tail on the stack
+    /// (RFC 1321 §3.1–3.2, FIPS 180-4 §5.1.1: 0x80, zeros to 56 mod 64, the length in bits).
+    static func hash(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+        hashState(message).bytes
+    }
+
+    /// The state after the whole padded message.
+    static func hashState(_ message: UnsafeRawBufferPointer) -> Self {
+        var state = Self()
+        let fullBlocks = message.count / 64
+        for block in 0..<fullBlocks {
+            state.process(UnsafeRawBufferPointer(rebasing: message[(block * 64)..<(block * 64 + 64)]))
+        }
+        let tail = UnsafeRawBufferPointer(rebasing: message[(fullBlocks * 64)...])
+        // A tail of 56 bytes or more leaves no room for the length: it spills into a second block.
+        let paddedCount = tail.count < 56 ? 64 : 128
+        withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { padded in
+            padded.initializeMemory(as: UInt8.self, repeating: 0)
+            if !tail.isEmpty { padded.copyMemory(from: tail) }
+            padded[tail.count] = 0x80
+            let bitLength = UInt64(message.count) &* 8
+            for index in 0..<8 {
+                let shift = isBigEndian ? 56 - index * 8 : index * 8
+                padded[paddedCount - 8 + index] = UInt8(truncatingIfNeeded: bitLength >> shift)
+            }
+            for start in stride(from: 0, to: paddedCount, by: 64) {
+                state.process(UnsafeRawBufferPointer(rebasing: padded[start..<(start + 64)]))
+            }
+        }
+        return state
+    }
+
+    /// The digest byte at `index`: the state words in the algorithm's byte order.
+    func byte(_ index: Int) -> UInt8 {
+        let shift = Self.isBigEndian ? 24 - (index & 3) * 8 : (index & 3) * 8
+        return UInt8(truncatingIfNeeded: word(index >> 2) >> shift)
+    }
+
+    /// The digest.
+    var bytes: [UInt8] {
+        (0..<(Self.wordCount * 4)).map(byte)
+    }
+
+    /// Whether `hex` is this digest in lowercase hex, compared in constant time and without
+    /// building the digest or its hex (the signature check on every request).
+    func matchesLowercaseHex(_ hex: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hex.count == Self.wordCount * 8 else { return false }
+        var difference: UInt8 = 0
+        var index = 0
+        for character in hex {
+            let digest = byte(index >> 1)
+            difference |= character ^ Hex.lowercaseDigit(index & 1 == 0 ? digest >> 4 : digest & 0x0F)
+            index += 1
+        }
+        return difference == 0
+    }
+}
