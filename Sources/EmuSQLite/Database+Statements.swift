@@ -108,3 +108,84 @@ extension Database {
         return extra != nil
     }
 }
+
+// MARK: - Queries
+
+extension Database {
+    /// Runs a query and returns every row as an array of values, in column order.
+    public func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
+        var rows: [[SQLiteValue]] = []
+        try query(sql, arguments) { statement in
+            rows.append(statement.row)
+        }
+        return rows
+    }
+
+    /// Runs a query and calls `row` once per result row with the statement positioned on it;
+    /// read columns with the statement's accessors. This avoids materialising every value when
+    /// the caller decodes rows itself. The statement is only valid inside the callback.
+    public func query(
+        _ sql: String, _ arguments: [SQLiteValue] = [], row: (Statement) throws -> Void
+    ) throws {
+        try withStatement(sql, arguments) { statement in
+            while try statement.step() {
+                try row(statement)
+            }
+        }
+    }
+
+    /// The first column of the first row, or nil when the query returns no row. Handy for
+    /// `SELECT count(*)` and single-value look-ups.
+    public func scalar(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> SQLiteValue? {
+        try withStatement(sql, arguments) { statement -> SQLiteValue? in
+            // Spelled out: in `step() ? value : nil` the `nil` would become `SQLiteValue.null`
+            // through its nil literal, and "no row" would look like a row holding NULL.
+            guard try statement.step() else { return Optional<SQLiteValue>.none }
+            return statement.value(at: 0)
+        }
+    }
+}
+
+// MARK: - StatementCache
+
+/// A connection's prepared statements by SQL text. The last few used are looked for first by
+/// comparing texts: the SQL of a hot path is a constant, whose string is the same storage each
+/// time, so `==` answers at once, where the dictionary hashed the whole text (every read paid
+/// it three times: BEGIN, its statement, COMMIT).
+struct StatementCache {
+    private var byText: [String: Statement] = [:]
+    private var recent: [(sql: String, statement: Statement)] = []
+    private var nextRecent = 0
+    static let recentCount = 8
+
+    var count: Int { byText.count }
+
+    /// The statement prepared for `sql`, if any.
+    mutating func statement(for sql: String) -> Statement? {
+        for entry in recent where entry.sql == sql { return entry.statement }
+        guard let statement = byText[sql] else { return nil }
+        remember(sql, statement)
+        return statement
+    }
+
+    mutating func insert(_ statement: Statement, for sql: String) {
+        byText[sql] = statement
+        remember(sql, statement)
+    }
+
+    /// Drops every statement (finalized once the last reference goes).
+    mutating func removeAll() {
+        byText.removeAll()
+        recent.removeAll()
+        nextRecent = 0
+    }
+
+    private mutating func remember(_ sql: String, _ statement: Statement) {
+        if recent.count < Self.recentCount {
+            recent.append((sql, statement))
+        } else {
+            recent[nextRecent] = (sql, statement)
+            nextRecent = (nextRecent + 1) % Self.recentCount
+        }
+    }
+}

@@ -6,7 +6,7 @@ import LCWire
 /// `/__admin/health`: 200 `{"status":"ok"}` while every app's database is sound; 503
 /// `{"status":"unhealthy","error":…}` once one is known damaged, so that `lcemu healthcheck` and
 /// container orchestrators see what every request would meet. Damage is known from any
-/// statement that met a damaged page (DatabaseQueue+Integrity.swift) and from a read of the
+/// statement that met a damaged page (`DatabaseQueue.damageSeen`) and from a read of the
 /// schema here, which costs microseconds; the full check runs once, at start (AppDatabase).
 enum StorageHealth {
     static func response(_ request: RequestContext<AppRuntime?>) -> APIResponse {
