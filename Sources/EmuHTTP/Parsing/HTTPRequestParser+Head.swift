@@ -76,3 +76,86 @@ extension HTTPRequestParser {
         stage = .body
     }
 }
+
+// MARK: - PendingHead, what the head gathers
+
+/// The parts of a request gathered while its head is read.
+struct PendingHead {
+    var method = ""
+    var target = ""
+    var path = ""
+    var query: [(name: String, value: String)] = []
+    var version = HTTPVersion.http1_1
+    /// The fields read so far, once one of them differs from the previous request's; until then
+    /// empty, and `repeatedFields` counts the leading fields that repeat it.
+    var fields: [HTTPHeaders.Field] = []
+    var repeatedFields = 0
+    /// Bytes of empty lines skipped before the request line.
+    var skippedBytes = 0
+    /// Bytes of field lines so far, terminators included; trailers add to it.
+    var headerBytes = 0
+    /// What the fields said about Host, framing and Expect.
+    var facts = HeadFacts()
+    /// How the body is delimited; decided once the head is complete.
+    var framing = BodyFraming.none
+    /// Whether the client awaits `100 Continue` before sending the body.
+    var expectsContinue = false
+    var continueReported = false
+
+    /// How many fields have been read.
+    var fieldCount: Int { fields.isEmpty ? repeatedFields : fields.count }
+
+    /// Adds a field read; `repeated` when it is `previous`'s field at this place.
+    mutating func add(_ field: HeaderField, repeated: Bool, previous: RepeatedHead) {
+        if repeated && fields.isEmpty {
+            repeatedFields += 1
+            return
+        }
+        if fields.isEmpty {
+            fields.reserveCapacity(16)
+            fields.append(contentsOf: previous.fields[..<repeatedFields])
+        }
+        fields.append((name: field.name, value: field.value))
+    }
+
+    /// The head's fields: the previous request's array itself when every field repeated it.
+    func allFields(repeating previous: RepeatedHead) -> [HTTPHeaders.Field] {
+        if !fields.isEmpty { return fields }
+        return repeatedFields == previous.fields.count ? previous.fields : Array(previous.fields[..<repeatedFields])
+    }
+}
+
+// MARK: - RepeatedHead, what the previous head left
+
+/// What the previous request on this connection carried, so that the next one may share its
+/// strings: a keep-alive client repeats most of its head (Host, User-Agent, the app id, the
+/// session token, often the whole line), and a repeated field then costs a byte comparison
+/// instead of two strings and, when every field repeats, the field array too.
+struct RepeatedHead {
+    var method = ""
+    var target = ""
+    var path = ""
+    var query: [(name: String, value: String)] = []
+    var fields: [HTTPHeaders.Field] = []
+
+    /// Heads larger than this (target and field lines) are not kept for the next request: a
+    /// client's usual head is well under 1 KiB.
+    static let maxKeptBytes = 4 * 1024
+
+    /// Whether `string` holds exactly `bytes[range]`.
+    static func matches(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard string.utf8.count == range.count else { return false }
+        return string.utf8.withContiguousStorageIfAvailable { own in
+            own.elementsEqual(UnsafeBufferPointer(rebasing: bytes[range]))
+        } ?? false
+    }
+
+    /// The previous request's field at `index` when the line's name and value repeat it.
+    func field(at index: Int, name: Range<Int>, value: Range<Int>,
+               in bytes: UnsafeBufferPointer<UInt8>) -> HTTPHeaders.Field? {
+        guard index < fields.count else { return nil }
+        let previous = fields[index]
+        guard Self.matches(previous.value, bytes, value), Self.matches(previous.name, bytes, name) else { return nil }
+        return previous
+    }
+}

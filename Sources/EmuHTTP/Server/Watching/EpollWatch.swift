@@ -60,3 +60,165 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
     }
 }
 #endif
+
+// MARK: - EpollLoop, the thread behind the watches
+
+#if os(Linux)
+import CEpoll
+import Dispatch
+import Glibc
+import Primitives
+
+/// One event loop: a thread that blocks in `epoll_wait` over its connections' sockets and runs
+/// their code itself, and runs the jobs other threads hand it (`execute`), woken by an eventfd.
+/// A few loops serve every server in the process, one per core, made on first use and kept for
+/// the process's life, as SwiftNIO's shared event loop group is.
+///
+/// Why not a Dispatch source per connection: each of its events costs a round trip through
+/// Dispatch's manager thread (an eventfd write to re-arm the source, an `epoll_ctl`, a wake-up),
+/// about a quarter of the server's CPU per request at 64 connections, and at one connection two
+/// thread hops per request. docs/performance.md has the figures.
+// @unchecked: `watches` and `jobsInHand` are touched on the loop's thread only; `queued` under `lock`.
+final class EpollLoop: @unchecked Sendable {
+    static let shared: [EpollLoop] = {
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        return (0..<min(max(cores, 1), 16)).map { EpollLoop(index: $0) }
+    }()
+    private static let nextLoop = Locked(0)
+
+    /// The loop for a new connection: round-robin.
+    static func next() -> EpollLoop {
+        let index = nextLoop.withValue { next -> Int in
+            defer { next = (next + 1) % shared.count }
+            return next
+        }
+        return shared[index]
+    }
+
+    private let epollFD: Int32
+    private let wakeFD: Int32
+    /// The key of the wake-up eventfd in the epoll set; sockets use their descriptor.
+    private static let wakeKey = UInt64.max
+    private let lock = Lock()
+    private var queued: [@Sendable () -> Void] = []
+    private var wakePending = false
+    private var jobsInHand: [@Sendable () -> Void] = []
+    /// The watched sockets by descriptor.
+    private var watches: [EpollWatch?] = []
+
+    private init(index: Int) {
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        precondition(epollFD >= 0 && wakeFD >= 0, "lcemu: cannot make an event loop (errno \(errno))")
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u64 = Self.wakeKey
+        epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
+        let thread = EventLoopThread(name: "lcemu-loop-\(index)") { [self] in run() }
+        thread.start()
+    }
+
+    /// Runs `job` on the loop's thread, after the events in hand.
+    func execute(_ job: @escaping @Sendable () -> Void) {
+        let wake = lock.withLock { () -> Bool in
+            queued.append(job)
+            defer { wakePending = true }
+            return !wakePending
+        }
+        guard wake else { return }
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    /// Adds, changes or removes a socket's events; on the loop's thread.
+    func control(_ watch: EpollWatch, _ operation: Int32, events: UInt32) {
+        let fd = Int(watch.fd)
+        if operation == EPOLL_CTL_ADD {
+            if fd >= watches.count { watches += Array(repeating: nil, count: max(64, fd + 1 - watches.count, watches.count)) }
+            watches[fd] = watch
+        } else if operation == EPOLL_CTL_DEL, fd < watches.count {
+            watches[fd] = nil
+        }
+        var event = epoll_event()
+        event.events = events
+        event.data.u64 = UInt64(fd)
+        epoll_ctl(epollFD, operation, watch.fd, &event)
+    }
+
+    /// How long a loop whose client answers quickly polls for its next request before sleeping.
+    /// A loop that sleeps in `epoll_wait` is woken by the kernel when a request arrives, and that
+    /// wake-up (an interrupt to another core, a reschedule) is most of the latency of one client
+    /// that sends its requests one after another: polling for a while answers such a client
+    /// (one connection, a signed fetch) 1.3 × as often, for the same CPU per request
+    /// (docs/performance.md). It only starts after a wake-up that came within the window, and
+    /// stops when a window passes empty, so an idle or a slow client costs no polling.
+    static let pollWindowNanoseconds: UInt64 = 100_000
+
+    private func run() {
+        let capacity = 256
+        let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: capacity)
+        var polling = false
+        var lastWork: UInt64 = 0
+        while true {
+            let count = epoll_wait(epollFD, events, Int32(capacity), polling ? 0 : -1)
+            if count == 0 {  // polling, and nothing yet
+                if MonotonicClock.now() &- lastWork > Self.pollWindowNanoseconds {
+                    polling = false  // the window passed empty: this client is not that quick
+                } else {
+                    sched_yield()  // a client thread runnable on this core goes first
+                }
+                continue
+            }
+            if count < 0 { continue }  // EINTR
+            polling = MonotonicClock.now() &- lastWork <= Self.pollWindowNanoseconds
+            for index in 0..<Int(count) {
+                let key = events[index].data.u64
+                if key == Self.wakeKey {
+                    var wakes: UInt64 = 0
+                    _ = read(wakeFD, &wakes, 8)  // level-triggered: drained each time it is seen
+                    continue
+                }
+                // A socket closed earlier in this batch has no watch left; its number may be
+                // taken again only by a job, and jobs run after the batch.
+                if Int(key) < watches.count, let watch = watches[Int(key)] { watch.handle() }
+            }
+            runJobs()
+            lastWork = MonotonicClock.now()
+        }
+    }
+
+    private func runJobs() {
+        lock.withLock {
+            swap(&queued, &jobsInHand)
+            wakePending = false
+        }
+        for job in jobsInHand { job() }
+        jobsInHand.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A named thread that runs one closure for the process's life (an event loop's `epoll_wait`
+/// loop). Plain pthreads: Foundation's `Thread` is not available to EmuHTTP.
+final class EventLoopThread {
+    private let name: String
+    private let body: () -> Void
+
+    init(name: String, body: @escaping () -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    func start() {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let status = pthread_create(&thread, nil, { raw in
+            let owner = Unmanaged<EventLoopThread>.fromOpaque(raw!).takeRetainedValue()
+            lcemu_name_this_thread(String(owner.name.prefix(15)))
+            owner.body()
+            return nil
+        }, context)
+        precondition(status == 0, "lcemu: cannot start an event loop thread (\(status))")
+        pthread_detach(thread)
+    }
+}
+#endif
