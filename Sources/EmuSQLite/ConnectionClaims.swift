@@ -9,9 +9,9 @@ import Darwin
 /// The connections the current thread holds, innermost last: how a nested `read` or `write`
 /// finds the connection its caller already holds instead of waiting for it (a deadlock).
 ///
-/// A thread-local stack of (queue, connection slot) pairs, made once per thread. It replaces a
-/// serial `DispatchQueue` per connection, whose `sync` boxed every closure on the heap: taking
-/// a connection now costs a mutex and a thread-local lookup, nothing allocated.
+/// A thread-local stack of (queue, connection slot) pairs, made once per thread, rather than a
+/// serial `DispatchQueue` per connection, whose `sync` boxes every closure on the heap: taking
+/// a connection costs a mutex and a thread-local lookup, nothing allocated.
 enum ConnectionClaims {
     /// The slot a `DatabaseQueue` claims its writer under; a `ReaderPool` claims its readers
     /// under their index (a different owner, so the numbers never meet).
