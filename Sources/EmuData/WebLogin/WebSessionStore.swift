@@ -1,43 +1,41 @@
 import EmuCrypto
-import EmuData
-import EmuRouting
 import EmuSQLite
 import Primitives
 
 /// One server-side session of the cookie flow (login-flows.md §2), named by its `sid` cookie.
-struct WebSession: Sendable, Equatable {
-    var sid: String
+package struct WebSession: Sendable, Equatable {
+    package var sid: String
     /// The `XSRF-TOKEN` cookie value that state-changing requests echo in `X-XSRF-TOKEN`.
-    var xsrf: String
+    package var xsrf: String
     /// The logged-in user; nil before log-in.
-    var userId: String?
+    package var userId: String?
     /// The answer of the last `/api/getCaptcha`; single use.
-    var captcha: String?
+    package var captcha: String?
     /// Failed log-ins in this session.
-    var failures = 0
+    package var failures = 0
     /// The user the last log-in attempt named, whose own failure count `captcha/login` reports.
-    var lastAccount: String?
+    package var lastAccount: String?
     /// A log-in waiting for its two-factor code.
-    var pendingUserId: String?
-    var pendingCode: String?
-    var pendingRemember = false
+    package var pendingUserId: String?
+    package var pendingCode: String?
+    package var pendingRemember = false
     /// Milliseconds of the app clock; the session is unknown from then on.
-    var expiresAt: Int64
+    package var expiresAt: Int64
 
     /// Server-side life of a session without `remember_me` (its cookie lasts as long as the browser).
     static let browserLifetime: Int64 = 24 * 3600 * 1000
     /// `remember_me=true`: the cookie's `Max-Age` and the server-side life.
-    static let rememberSeconds = 30 * 24 * 3600
+    package static let rememberSeconds = 30 * 24 * 3600
 }
 
 /// The `web_sessions` table.
-enum WebSessionStore {
+package enum WebSessionStore {
     private static let columns = """
         sid, xsrf, user_id, captcha, failures, last_account, pending_user_id, pending_code, pending_remember, expires_at
         """
 
     /// The live session named by `sid`; nil when unknown or expired (by the app clock).
-    static func find(sid: String?, now: Int64, in db: Database) throws -> WebSession? {
+    package static func find(sid: String?, now: Int64, in db: Database) throws -> WebSession? {
         guard let sid, !sid.isEmpty else { return nil }
         let rows = try db.query("SELECT \(columns) FROM web_sessions WHERE sid = ?", [.text(sid)])
         guard let row = rows.first, let expiresAt = row[9].int64Value, expiresAt > now else { return nil }
@@ -48,7 +46,7 @@ enum WebSessionStore {
     }
 
     /// A new anonymous session with fresh random `sid` and CSRF token.
-    static func create(now: Int64, in db: Database) throws -> WebSession {
+    package static func create(now: Int64, in db: Database) throws -> WebSession {
         let session = WebSession(sid: newToken(), xsrf: newToken(), expiresAt: now + WebSession.browserLifetime)
         try db.execute("DELETE FROM web_sessions WHERE expires_at <= ?", [.integer(now)])
         try db.execute("INSERT INTO web_sessions (sid, xsrf, created_at, expires_at) VALUES (?, ?, ?, ?)",
@@ -57,7 +55,7 @@ enum WebSessionStore {
     }
 
     /// Writes back every mutable column.
-    static func save(_ session: WebSession, in db: Database) throws {
+    package static func save(_ session: WebSession, in db: Database) throws {
         try db.execute("""
             UPDATE web_sessions SET user_id = ?, captcha = ?, failures = ?, last_account = ?, pending_user_id = ?,
                 pending_code = ?, pending_remember = ?, expires_at = ? WHERE sid = ?
@@ -66,12 +64,33 @@ enum WebSessionStore {
                   .integer(session.pendingRemember ? 1 : 0), .integer(session.expiresAt), .text(session.sid)])
     }
 
-    static func delete(sid: String, in db: Database) throws {
+    package static func delete(sid: String, in db: Database) throws {
         try db.execute("DELETE FROM web_sessions WHERE sid = ?", [.text(sid)])
     }
 
     /// 32 lowercase hex digits from the secure random source: `sid`, CSRF tokens.
-    static func newToken() -> String { Hex.encode(SecureRandom.bytes(16)) }
+    package static func newToken() -> String { Hex.encode(SecureRandom.bytes(16)) }
 
     private static func text(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
+}
+
+// MARK: - Failures per account
+
+/// Failed `/api` log-ins per account, across sessions (`web_login_failures`).
+package enum AccountFailures {
+    package static func count(of userId: String?, in db: Database) throws -> Int {
+        guard let userId else { return 0 }
+        return Int(try db.scalar("SELECT failures FROM web_login_failures WHERE user_id = ?", [.text(userId)])?.int64Value ?? 0)
+    }
+
+    package static func increment(_ userId: String, in db: Database) throws {
+        try db.execute("""
+            INSERT INTO web_login_failures (user_id, failures) VALUES (?, 1)
+            ON CONFLICT (user_id) DO UPDATE SET failures = failures + 1
+            """, [.text(userId)])
+    }
+
+    package static func clear(_ userId: String, in db: Database) throws {
+        try db.execute("DELETE FROM web_login_failures WHERE user_id = ?", [.text(userId)])
+    }
 }

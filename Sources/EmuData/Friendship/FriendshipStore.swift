@@ -1,5 +1,3 @@
-import EmuData
-import EmuRouting
 import EmuSQLite
 import LCWire
 
@@ -12,9 +10,9 @@ import LCWire
 ///
 /// The two always change together: a `_Follower` row exists exactly when its `_Followee` row does.
 /// Rows carry the "user and target friend" ACL, LeanCloud's default `friendshipACL`.
-enum FriendshipStore {
+package enum FriendshipStore {
     /// The `_Followee` row of `userId` → `targetId`, if any.
-    static func followee(of userId: String, target targetId: String, in db: Database) throws -> ObjectRecord? {
+    package static func followee(of userId: String, target targetId: String, in db: Database) throws -> ObjectRecord? {
         try row(LCClassName.followee, user: userId, otherKey: "followee", other: targetId, in: db)
     }
 
@@ -25,7 +23,7 @@ enum FriendshipStore {
 
     /// Makes `userId` follow `targetId`, creating both rows or merging `attributes` (and
     /// `extra`, such as `friendStatus`) into existing ones.
-    static func follow(_ userId: String, _ targetId: String, attributes: JSONObject, extra: JSONObject = JSONObject(),
+    package static func follow(_ userId: String, _ targetId: String, attributes: JSONObject, extra: JSONObject = JSONObject(),
                        now: LCDate, in db: Database) throws {
         let acl = FriendshipStore.acl(userId, targetId)
         var followeeFields = merged(attributes, extra)
@@ -41,7 +39,7 @@ enum FriendshipStore {
     }
 
     /// Ends `userId` following `targetId`; false when it did not.
-    static func unfollow(_ userId: String, _ targetId: String, in db: Database) throws -> Bool {
+    package static func unfollow(_ userId: String, _ targetId: String, in db: Database) throws -> Bool {
         var removed = false
         if let row = try followee(of: userId, target: targetId, in: db) {
             removed = try ObjectStore.delete(className: row.className, objectId: row.objectId, in: db) || removed
@@ -52,12 +50,12 @@ enum FriendshipStore {
         return removed
     }
 
-    static func pointer(_ userId: String) -> JSON {
+    package static func pointer(_ userId: String) -> JSON {
         LCPointer(className: LCClassName.user, objectId: userId).json
     }
 
     /// Read and write for the two users only.
-    static func acl(_ first: String, _ second: String) -> JSONObject {
+    package static func acl(_ first: String, _ second: String) -> JSONObject {
         var acl = JSONObject()
         for id in [first, second] { acl[id] = ["read": true, "write": true] }
         return acl
@@ -94,5 +92,32 @@ enum FriendshipStore {
                                                 acl: acl, fields: fields), in: db)
         }
         try schema.saveIfChanged(now: now, in: db)
+    }
+}
+
+// MARK: - Friend requests
+
+/// `_FriendshipRequest {user, friend, status: pending|accepted|declined[, friendship]}` rows:
+/// ordinary objects, so `/1.1/classes/_FriendshipRequest` queries find them.
+package enum FriendshipRequestStore {
+    /// A request from `userId` to `friendId` that still stands (pending or declined): LeanCloud
+    /// lets the requester ask only once; after a decline, only the friend may accept it.
+    package static func open(from userId: String, to friendId: String, in db: Database) throws -> String? {
+        let rows = try db.query("""
+            SELECT id FROM objects WHERE class = ? AND json_extract(data, '$.user.objectId') = ?
+              AND json_extract(data, '$.friend.objectId') = ? AND json_extract(data, '$.status') != 'accepted' LIMIT 1
+            """, [.text(LCClassName.friendshipRequest), .text(userId), .text(friendId)])
+        return rows.first?[0].textValue
+    }
+
+    package static func insert(_ fields: JSONObject, acl: JSONObject, now: LCDate, in db: Database) throws -> ObjectRecord {
+        var schema = try ClassSchema.load(LCClassName.friendshipRequest, in: db)
+        for (key, value) in fields { try schema.fix(key, for: value) }
+        let objectId = ObjectIdGenerator.shared.next(now: now.millisecondsSince1970 / 1000)
+        let record = ObjectRecord(className: LCClassName.friendshipRequest, objectId: objectId, createdAt: now,
+                                  updatedAt: now, acl: acl, fields: fields)
+        try ObjectStore.insert(record, in: db)
+        try schema.saveIfChanged(now: now, in: db)
+        return record
     }
 }
