@@ -13,6 +13,7 @@ enum Routes {
         ClockRoutes.register(in: &router)
         ObjectRoutes.register(in: &router)
         QueryRoutes.register(in: &router)
+        ScanRoutes.register(in: &router)
         BatchRoutes.register(in: &router)
         FileRoutes.register(in: &router)
         OutboxRoutes.register(in: &router)

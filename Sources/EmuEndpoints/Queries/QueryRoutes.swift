@@ -28,12 +28,7 @@ package enum QueryRoutes {
             let render = try RenderOptions(parameter: { request.query($0) })
             return APIResponse(serializedJSON: try answer(LCClassName.role, parameters, render, request))
         })
-        router.add("GET", "/1.1/cloudQuery", APIRoute(appAccess: .app, work: .slow) { request in
-            try CloudQueryHandler.handle(request)
-        })
-        router.add("GET", "/1.1/scan/classes/:className", APIRoute(appAccess: .master, work: .slow) { request in
-            try ScanHandler.handle(request)
-        })
+        router.add("GET", "/1.1/cloudQuery", APIRoute(appAccess: .app, work: .slow) { try cloudQuery($0) })
     }
 
     /// The class a relation field points to; unknown fields keep the queried class.
@@ -97,5 +92,49 @@ package enum QueryRoutes {
         let plan = try app.database.read { db in try QueryRunner.makePlan(className, parameters, request.access, in: db) }
         try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
         return try QueryRunner.body(app, plan, QueryRunner.renderer(render, request.access, app), parameters)
+    }
+}
+
+// MARK: - CQL
+
+/// `GET /1.1/cloudQuery?cql=…&pvalues=…` (§3.8): the `select` subset of CQL, run as an ordinary
+/// query. Anything else (insert, update, delete, unsupported syntax) answers 300.
+extension QueryRoutes {
+    static func cloudQuery(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
+        guard let cql = request.query("cql"), !cql.isEmpty else { throw CQLError.syntax("missing cql") }
+        var values: [JSON] = []
+        if let text = request.query("pvalues"), !text.isEmpty {
+            // Strict JSON (JSONInput): invalid UTF-8, lone surrogates, 1e400 → 107 with the byte.
+            let notArray = CQLError.syntax("pvalues must be a JSON array")
+            values = try CQLParameterValues.values(from: request.jsonQuery("pvalues", syntaxError: notArray))
+        }
+        let query = try CQLQuery.parse(cql, values: values)
+        var parameters = QueryParameters { _ in nil }
+        parameters.whereJSON = query.whereJSON
+        parameters.order = query.order
+        parameters.skip = query.skip ?? 0
+        parameters.count = query.count
+        // `select count(*)` alone returns only the count.
+        parameters.limit = !query.selectAll && query.keys.isEmpty ? 0 : QueryPaging.limit(query.limit.map(String.init))
+        let render = RenderOptions(keys: query.keys.isEmpty ? nil : KeyProjection(query.keys.joined(separator: ",")))
+        return APIResponse(serializedJSON: try answer(query.className, parameters, render, request, namingClass: true))
+    }
+}
+
+// MARK: - A query's parameters as a request carries them
+
+/// A query's parameters as a `/1.1` request carries them: the query string, `where` as JSON.
+extension QueryParameters {
+    /// The parameters of `request`, its `where` parsed strictly (`RequestContext<AppRuntime>.whereParameter()`).
+    init(_ request: RequestContext<AppRuntime>) throws {
+        self.init({ request.query($0) }, where: try request.whereParameter())
+    }
+}
+
+extension RequestContext<AppRuntime> {
+    /// The `where` parameter parsed strictly (`JSONInput`); nil when absent or empty.
+    func whereParameter(syntaxError: APIError = QueryError.malformedWhere) throws -> JSON? {
+        guard let text = query("where"), !text.isEmpty else { return nil }
+        return try jsonQuery("where", syntaxError: syntaxError)
     }
 }

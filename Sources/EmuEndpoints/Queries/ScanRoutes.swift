@@ -6,12 +6,23 @@ import Foundation
 import LCWire
 
 /// `GET /1.1/scan/classes/<Class>` (§3.9, master key): walks a whole class in `scan_key` order
-/// with an opaque cursor instead of skip. The cursor holds the last key and objectId and
-/// expires after 10 minutes of emulator time.
-enum ScanHandler {
+/// with an opaque cursor instead of skip. The cursor holds the `scan_key` value of the page's
+/// last object and expires after 10 minutes of emulator time.
+///
+/// ```
+/// GET /1.1/scan/classes/Post?limit=2               → {"results":[{…},{…}],"cursor":"eyJr…"}
+/// GET /1.1/scan/classes/Post?limit=2&cursor=eyJr…  → {"results":[{…}],"cursor":null}
+/// ```
+package enum ScanRoutes {
     static let cursorLifetimeMs: Int64 = 10 * 60 * 1000
 
-    static func handle(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
+    package static func register(in router: inout Router<APIRoute>) {
+        router.add("GET", "/1.1/scan/classes/:className", APIRoute(appAccess: .master, work: .slow) { try scan($0) })
+    }
+
+    /// One page, written row by row like a query's (`QueryRoutes.answer`); a full page ends with
+    /// the cursor after its last row, a shorter one (the class is done) with `null`.
+    static func scan(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
         let app = request.app
         let className = request.parameter("className")
         guard LCNames.isValidClassName(className) else { throw APIError(.invalidClassName) }
@@ -25,7 +36,7 @@ enum ScanHandler {
         }
         let now = app.clock.nowMilliseconds
         let after = try request.query("cursor").flatMap { try ScanCursor.decode($0, now: now) }
-        return try app.database.read { db in
+        let body = try app.database.read { db -> [UInt8] in
             var clauses: [JSON] = parameters.whereJSON.map { [$0] } ?? []
             if let after { clauses.append(.object(JSONObject([(scanKey, .object([descending ? "$lt" : "$gt": after]))]))) }
             let plan = try QueryPlan.make(
@@ -33,17 +44,32 @@ enum ScanHandler {
                 order: (descending ? "-" : "") + scanKey, limit: limit, skip: 0,
                 scope: .unrestricted,  // the route takes the master key only
                 schemaOf: { try QuerySchema.load($0, in: db) })
-            let records = try QueryExecutor.records(plan, in: db)
-            var body = JSONObject()
             let renderer = ObjectRenderer()
-            body["results"] = .array(try records.map { .object(try renderer.render($0, in: db)) })
-            if records.count == limit, let last = records.last?.json()[scanKey] {
-                body["cursor"] = .string(ScanCursor.encode(last, expires: now + cursorLifetimeMs))
-            } else {
-                body["cursor"] = .null
+            let splicing = renderer.splices(plan.className)
+            var out = JSONSerializer(reservingCapacity: 64 + 512 * min(limit, 100))
+            out.appendASCII(#"{"results":["#)
+            var count = 0
+            var lastKey: JSON?
+            try QueryExecutor.forEachRow(plan, in: db) { row in
+                if count > 0 { out.appendByte(UInt8(ascii: ",")) }
+                count += 1
+                // Only a full page has a cursor, and the page never exceeds `limit`: its key is
+                // that of the limit-th row, read before rendering may reuse the statement.
+                if count == limit {
+                    lastKey = try ObjectStore.record(fromQueryRow: row, className: plan.className).json()[scanKey]
+                }
+                try renderer.appendRow(row, className: plan.className, splicing: splicing, to: &out, in: db)
             }
-            return APIResponse(json: .object(body))
+            out.appendASCII(#"],"cursor":"#)
+            if let lastKey {
+                out.appendString(ScanCursor.encode(lastKey, expires: now + cursorLifetimeMs))
+            } else {
+                out.append(.null)
+            }
+            out.appendByte(UInt8(ascii: "}"))
+            return out.bytes
         }
+        return APIResponse(serializedJSON: body)
     }
 }
 
