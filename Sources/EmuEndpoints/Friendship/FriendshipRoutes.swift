@@ -1,6 +1,7 @@
 import EmuData
 import EmuHTTP
 import EmuRouting
+import EmuSQLite
 import LCWire
 
 /// Following and friends (LeanCloud's "用户关系" REST API, docs/friendship.md):
@@ -77,4 +78,87 @@ package enum FriendshipRoutes {
     }
 
     static var empty: APIResponse { APIResponse(json: .object(JSONObject())) }
+}
+
+// MARK: - Who acts
+
+/// Who acts in a friendship request. `self` in the path means the session's user; any other id
+/// must be that same user, unless the master key is used, which may act for anyone.
+enum FriendshipActor {
+    /// The acting user of `/users/<id>/…`: `206` without a session (or with another user's),
+    /// unless the master key names the user.
+    static func user(_ request: RequestContext<AppRuntime>, pathId: String) throws -> String {
+        let caller = try request.caller()
+        if pathId == "self" {
+            guard let userId = caller.userId else { throw APIError(.sessionMissing) }
+            return userId
+        }
+        try UserRoutes.requireSelf(caller, objectId: pathId)
+        return pathId
+    }
+
+    /// `(user, target)` of `/users/<id>/friendship/<target>`; following oneself → code 1.
+    static func edge(_ request: RequestContext<AppRuntime>) throws -> (String, String) {
+        let userId = try user(request, pathId: request.parameter("objectId"))
+        let targetId = request.parameter("targetId")
+        guard targetId != userId else { throw APIError(.cannotBefriendYourself) }
+        return (userId, targetId)
+    }
+
+    /// `211` unless every id names an existing user.
+    static func requireUsers(_ ids: [String], in db: Database) throws {
+        for id in ids where try UserStore.fetch(id, in: db) == nil { throw APIError(.userNotFound) }
+    }
+}
+
+// MARK: - What a follow stores
+
+/// The custom columns a follow or a friend request stores on the friendship rows
+/// (`{"score":100}`, `{"friendship":{"group":"sport"}}`).
+enum FriendshipAttributes {
+    /// Fields the rows own: attributes may not overwrite them.
+    static let reserved: Set<String> = [
+        "user", "follower", "followee", "friendStatus", "status", "friend", "friendship",
+        LCFieldName.objectId, LCFieldName.createdAt, LCFieldName.updatedAt, LCFieldName.acl,
+    ]
+
+    /// The attributes of a follow or an attribute change: `body["friendship"]` when the body has
+    /// that key (the form of LeanCloud's friend examples), else the body itself (its follow
+    /// example, `{"score":100}`).
+    static func parse(edgeBody body: JSONObject) throws -> JSONObject {
+        try parse(body, key: body.contains(key: "friendship") ? "friendship" : nil)
+    }
+
+    /// The attributes in `body`, or in `body[key]` when a key is given (absent or null → none).
+    static func parse(_ body: JSONObject, key: String?) throws -> JSONObject {
+        let value: JSON? = key.map { body[$0] } ?? .object(body)
+        guard let value, !value.isNull else { return JSONObject() }
+        guard let attributes = value.objectValue else { throw APIError(.invalidFriendshipAttributes("not an object")) }
+        for name in attributes.keys {
+            guard !reserved.contains(name), LCNames.isValidFieldName(name) else {
+                throw APIError(.invalidFriendshipAttributes("'\(name)' cannot be set"))
+            }
+        }
+        return attributes
+    }
+}
+
+// MARK: - Refusals
+
+// Refusals of the friendship endpoints that LeanCloud's table does not word; choices recorded in
+// docs/compatibility.md ("Friendship").
+extension LCErrorCode {
+    /// Following, or asking to befriend, oneself.
+    static let cannotBefriendYourself = LCErrorCode(code: 1, message: "A user cannot follow or befriend themselves.", httpStatus: 400)
+    /// A second request while one from the same user to the same friend is pending or declined
+    /// (LeanCloud: after a decline only the friend can change it, by accepting it).
+    static let friendshipRequestExists = LCErrorCode(
+        code: 137, message: "A friendship request from this user to this friend already exists.", httpStatus: 400)
+    /// Accepting or declining a request addressed to another user.
+    static let friendshipRequestOfAnotherUser = LCErrorCode(
+        code: 403, message: "Only the requested friend may accept or decline a friendship request.", httpStatus: 403)
+    /// `friendship` attributes that are not an object, or that name a reserved field.
+    static func invalidFriendshipAttributes(_ reason: String) -> LCErrorCode {
+        LCErrorCode(code: 107, message: "Invalid friendship attributes: \(reason).", httpStatus: 400)
+    }
 }

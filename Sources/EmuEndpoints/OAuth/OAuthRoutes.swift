@@ -24,7 +24,7 @@ package enum OAuthRoutes {
         let now = app.clock.nowMilliseconds
         let grant: OAuthTokenStore.Grant
         switch form["grant_type"] ?? "" {
-        // The password grant verifies the hash outside the writer (OAuthRoutes+PasswordGrant.swift).
+        // The password grant verifies the hash outside the writer (below).
         case "password": grant = try passwordGrant(form, app: app, now: now)
         case "refresh_token":
             grant = try app.database.write { db in
@@ -68,5 +68,73 @@ package enum OAuthRoutes {
             throw OAuthFailure.invalidGrant("The refresh token is unknown, used or expired.")
         }
         return userId
+    }
+}
+
+// MARK: - The password grant
+
+extension OAuthRoutes {
+    /// `username` (user name, email or phone) and the plain `password`, under the same lockout as
+    /// `/1.1/login` (spec §5.4: 219 after more than 6 failures in 15 minutes), answered as
+    /// `invalid_grant` (docs/compatibility.md). Like `/1.1/login`: read the user, verify the hash
+    /// outside any transaction, then settle the throttle and issue the tokens in one short write.
+    static func passwordGrant(_ form: [String: String], app: AppRuntime, now: Int64) throws -> OAuthTokenStore.Grant {
+        guard let username = form["username"], !username.isEmpty, let password = form["password"], !password.isEmpty else {
+            throw OAuthFailure.invalidRequest("username and password are required.")
+        }
+        let user = try app.database.read { db -> ObjectRecord in
+            guard let user = try UserLookup.find(login: username, in: db) else { throw OAuthFailure.wrongCredentials }
+            if try LoginThrottle.isLocked(userId: user.objectId, now: now, in: db) { throw OAuthFailure.locked }
+            return user
+        }
+        let verdict = PasswordVerdict(user: user, plain: password)
+        let outcome = try app.database.write { db -> Result<OAuthTokenStore.Grant, OAuthFailure> in
+            // Deleted, or its password changed, while the hash ran: refused, not counted.
+            guard let current = try UserStore.fetch(user.objectId, in: db), verdict.holds(for: current) else {
+                return .failure(.wrongCredentials)
+            }
+            switch try LoginThrottle.settle(userId: user.objectId, matches: verdict.matches, now: now, in: db) {
+            case .locked: return .failure(.locked)
+            case .wrongPassword: return .failure(.wrongCredentials)
+            case .loggedIn:
+                try verdict.storeMissingWebPassword(on: current, in: db)
+                return .success(try issue(userId: user.objectId, app: app, now: now, in: db))
+            }
+        }
+        // Thrown after the commit, so that a counted failure stays counted.
+        return try outcome.get()
+    }
+}
+
+// MARK: - Failures in RFC 6749's form
+
+/// An OAuth token endpoint error in RFC 6749 §5.2 form: `{"error","error_description"}`.
+struct OAuthFailure: Error, Sendable, Equatable {
+    var status: Int
+    var error: String
+    var description: String
+
+    static func invalidRequest(_ description: String) -> OAuthFailure {
+        OAuthFailure(status: 400, error: "invalid_request", description: description)
+    }
+    /// 401 with a `WWW-Authenticate: Basic` challenge (§5.2: the client authenticated by Basic).
+    static let invalidClient = OAuthFailure(status: 401, error: "invalid_client", description: "Client authentication failed.")
+    static func invalidGrant(_ description: String) -> OAuthFailure {
+        OAuthFailure(status: 400, error: "invalid_grant", description: description)
+    }
+    /// A password grant with an unknown user or a wrong password.
+    static let wrongCredentials = invalidGrant("The username or password is wrong.")
+    /// A password grant for a locked account (spec §5.4's 219, with LeanCloud's message).
+    static let locked = invalidGrant(LCErrorCode.loginLocked.message)
+    static let unsupportedGrantType = OAuthFailure(
+        status: 400, error: "unsupported_grant_type", description: "grant_type must be password or refresh_token.")
+
+    var response: APIResponse {
+        var body = JSONObject()
+        body["error"] = .string(error)
+        body["error_description"] = .string(description)
+        var response = APIResponse(status: status, json: .object(body))
+        if status == 401 { response.headers.add("WWW-Authenticate", #"Basic realm="oauth""#) }
+        return response
     }
 }

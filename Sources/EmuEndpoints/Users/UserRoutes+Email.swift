@@ -1,4 +1,5 @@
 import EmuData
+import EmuHTTP
 import EmuRouting
 import LCWire
 
@@ -36,5 +37,99 @@ extension UserRoutes {
         let link = "\(request.baseURL)/__auth/\(appId)/\(purpose.pathSegment)/\(token)"
         app.outbox.deliver(OutboxMessage(kind: .email, to: email, text: text(link), link: link, purpose: purpose.rawValue))
         return APIResponse(json: .object(JSONObject()))
+    }
+}
+
+// MARK: - The pages behind the links
+
+/// The pages behind the links of the email flows (spec §5.9), so a test or a person can follow
+/// a reset or verification email against LCEmu: `GET /__auth/<appId>/reset/<token>` shows a
+/// form, `POST` (form-encoded `password`) sets the new password; `GET /__auth/<appId>/verify/<token>`
+/// marks the email verified. Links are single-use and expire (docs/users.md).
+enum UserLinkPages {
+    static func register(in router: inout Router<APIRoute>) {
+        let access = RouteAccess.appInPath(parameter: "appId")
+        router.add("GET", "/__auth/:appId/reset/:token", APIRoute(appAccess: access) { try resetForm($0) })
+        router.add("POST", "/__auth/:appId/reset/:token", APIRoute(appAccess: access) { try reset($0) })
+        router.add("GET", "/__auth/:appId/verify/:token", APIRoute(appAccess: access, work: .writes) { try verify($0) })
+    }
+
+    static func resetForm(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
+        let app = request.app
+        let user = try app.database.read { db in
+            try UserLinks.user(for: request.parameter("token"), .resetPassword, now: app.clock.nowMilliseconds, in: db)
+        }
+        guard user != nil else { return invalidLink }
+        return form(status: 200, message: nil)
+    }
+
+    /// Sets the password, ends the user's session (spec §5.2: a reset changes the token) and
+    /// uses the link up.
+    static func reset(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
+        let app = request.app
+        let token = request.parameter("token")
+        let password = WebRequest.formFields(request.http.body)[LCFieldName.password] ?? ""
+        guard !password.allSatisfy(\.isWhitespace) else {
+            return form(status: 400, message: "The password must not be blank.")
+        }
+        let hashes = UserPassword.NewPassword(plain: password)  // slow: outside the writer
+        let done = try app.database.write { db -> Bool in
+            let now = app.clock.nowMilliseconds
+            guard var user = try UserLinks.user(for: token, .resetPassword, now: now, in: db) else { return false }
+            hashes.set(into: &user.fields)
+            user.updatedAt = app.clock.now
+            try ObjectStore.update(user, in: db)
+            try SessionStore.revoke(userId: user.objectId, in: db)
+            try LoginThrottle.clear(userId: user.objectId, in: db)
+            try UserLinks.consume(token, in: db)
+            return true
+        }
+        return done ? page(status: 200, title: "Password changed", body: "<p>Your password has been changed.</p>")
+            : invalidLink
+    }
+
+    static func verify(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
+        let app = request.app
+        let token = request.parameter("token")
+        let done = try app.database.write { db -> Bool in
+            guard var user = try UserLinks.user(for: token, .verifyEmail, now: app.clock.nowMilliseconds, in: db) else {
+                return false
+            }
+            user.fields[LCFieldName.emailVerified] = true
+            user.updatedAt = app.clock.now
+            try ObjectStore.update(user, in: db)
+            try UserLinks.consume(token, in: db)
+            return true
+        }
+        return done ? page(status: 200, title: "Email verified", body: "<p>Your email address is verified.</p>")
+            : invalidLink
+    }
+
+    static var invalidLink: APIResponse {
+        page(status: 404, title: "Invalid link", body: "<p>This link is invalid, has expired or was already used.</p>")
+    }
+
+    /// The reset form; it posts to its own URL.
+    static func form(status: Int, message: String?) -> APIResponse {
+        page(status: status, title: "Reset your password", body: """
+            \(message.map { "<p role=\"alert\">\($0)</p>" } ?? "")
+            <form method="post">
+            <label>New password <input type="password" name="password" required autocomplete="new-password"></label>
+            <button type="submit">Change password</button>
+            </form>
+            """)
+    }
+
+    /// A small page; every interpolated text is a constant of this file.
+    static func page(status: Int, title: String, body: String) -> APIResponse {
+        let html = """
+            <!DOCTYPE html>
+            <html><head><meta charset="utf-8"><title>\(title)</title></head>
+            <body><h1>\(title)</h1>
+            \(body)
+            </body></html>
+
+            """
+        return APIResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(html.utf8))
     }
 }

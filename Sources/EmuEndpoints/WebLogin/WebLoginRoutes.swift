@@ -1,8 +1,11 @@
+import EmuCrypto
 import EmuData
 import EmuHTTP
 import EmuRouting
 import EmuSQLite
+import Foundation
 import LCWire
+import Primitives
 
 /// The cookie-session API `/api/…` (login-flows.md §2, docs/web-login.md): form bodies, the
 /// `{"code":0,"data":…}` envelope, `sid` and `XSRF-TOKEN` cookies, captcha after failures.
@@ -80,5 +83,52 @@ package enum WebLoginRoutes {
             reply.setCookie(SetCookie(name: WebRequest.sessionCookie, value: "", maxAge: 0, httpOnly: true))
             return reply
         }
+    }
+}
+
+// MARK: - The captcha of the cookie flow
+
+/// The captcha of the cookie flow (login-flows.md §2 step 2): its answer and its picture, drawn
+/// by the same renderer as `/1.1/captchaImage` (Captcha/CaptchaRenderer.swift).
+enum WebCaptcha {
+    static let length = 4
+    static let width = 85
+    static let height = 30
+
+    /// A fresh answer: the app's `captchaFixedCode` when set, else four characters of the font.
+    static func newAnswer(for app: AppRuntime) -> String {
+        app.configuration.options.messages.captchaFixedCode
+            ?? SecureRandom.string(length: length, alphabet: CaptchaFont.alphabet)
+    }
+
+    /// True when `given` is the answer, ignoring case and surrounding spaces.
+    static func matches(_ given: String, answer: String) -> Bool {
+        ConstantTime.equals(given.trimmingCharacters(in: .whitespaces).uppercased(), answer.uppercased())
+    }
+
+    /// The picture of `answer` as PNG bytes; `seed` varies the noise between pictures.
+    static func png(answer: String, seed: String) -> [UInt8] {
+        PNGEncoder.encode(CaptchaRenderer.render(code: answer, width: width, height: height, seed: seed))
+    }
+}
+
+// MARK: - What the cookie flow sends
+
+/// What the cookie flow "sends", for tests to read in `/__admin/outbox` (docs/web-login.md):
+/// captcha answers (to the session's `sid`, purpose `webLogin`) and two-factor codes (to the
+/// user's phone, else email, else user name; purpose `twoFactor`).
+enum WebLoginOutbox {
+    static func captcha(_ answer: String, sid: String) -> OutboxMessage {
+        OutboxMessage(kind: .captcha, to: sid, text: "Captcha answer: \(answer)", code: answer, purpose: "webLogin")
+    }
+
+    static func twoFactorCode(_ code: String, user: ObjectRecord) -> OutboxMessage {
+        let text = "Your log-in verification code is \(code)."
+        if let phone = user.fields[LCFieldName.mobilePhoneNumber]?.stringValue, !phone.isEmpty {
+            return OutboxMessage(kind: .sms, to: phone, text: text, code: code, purpose: "twoFactor")
+        }
+        let email = user.fields[LCFieldName.email]?.stringValue ?? ""
+        let to = email.isEmpty ? (user.fields[LCFieldName.username]?.stringValue ?? user.objectId) : email
+        return OutboxMessage(kind: email.isEmpty ? .sms : .email, to: to, text: text, code: code, purpose: "twoFactor")
     }
 }
