@@ -49,7 +49,7 @@ package struct SubRequest: Sendable {
 }
 
 /// What runs a context's sub-requests: the emulator's `Pipeline` (the server's conformance,
-/// `Pipeline+SubRequests.swift`), through the same router, access rules and handlers as a
+/// `Pipeline.swift`), through the same router, access rules and handlers as a
 /// top-level request. It also knows every app the server serves, for the health check.
 package protocol SubRequestDispatching: AnyObject, Sendable {
     /// The response `subrequest` gets inside `outer`; failures are error responses, never thrown.

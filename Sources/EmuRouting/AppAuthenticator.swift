@@ -1,5 +1,6 @@
 import EmuData
 import EmuHTTP
+import Foundation
 import LCWire
 
 /// Decides which app a request belongs to and with which privilege (spec §1.2–1.4).
@@ -116,4 +117,59 @@ package struct AppAuthenticator: Sendable {
     private func failure(_ reason: String) -> APIError {
         APIError(.unauthorized, headers: [(Self.diagnosticHeader, reason)])
     }
+}
+
+// MARK: - The Authorization header
+
+/// The `Authorization` header schemes of the OAuth flow: `Basic` client credentials
+/// (RFC 6749 §2.3.1) and `Bearer` access tokens (RFC 6750 §2.1). Scheme names are case-insensitive.
+package enum AuthorizationHeader {
+    /// HTTP Basic `client_id:client_secret`; nil when absent or malformed.
+    package static func basic(_ headers: HTTPHeaders) -> (clientId: String, secret: String)? {
+        guard let credentials = value(of: "basic", in: headers),
+              let decoded = Data(base64Encoded: credentials).flatMap({ String(data: $0, encoding: .utf8) }),
+              let colon = decoded.firstIndex(of: ":") else { return nil }
+        // RFC 6749 §2.3.1: both parts are form-encoded before Basic encoding.
+        let id = QueryString.unescape(decoded[..<colon])
+        let secret = QueryString.unescape(decoded[decoded.index(after: colon)...])
+        return (id, secret)
+    }
+
+    /// The token of `Authorization: Bearer <token>`; an empty token counts as one (and fails).
+    static func bearer(_ headers: HTTPHeaders) -> String? {
+        value(of: "bearer", in: headers)
+    }
+
+    private static func value(of scheme: String, in headers: HTTPHeaders) -> String? {
+        guard let header = headers["Authorization"] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard let name = parts.first, name.lowercased() == scheme else { return nil }
+        return parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+    }
+}
+
+// MARK: - OAuth bearer tokens
+
+/// `Authorization: Bearer <access_token>` on the `/1.1` API (login-flows.md §3): in place of the
+/// app headers plus `X-LC-Session`, the token names its app and the LeanCloud session of its user,
+/// which the request then carries. Unknown, expired, or its session ended → 401 with an RFC 6750
+/// challenge.
+enum OAuthBearer {
+    static let challenge = ("WWW-Authenticate", #"Bearer error="invalid_token""#)
+
+    /// The token's app and the session token of its user.
+    /// - Parameter appId: the app the request names with `X-LC-Id`, if any; else every app is searched.
+    static func resolve(_ token: String, appId: String?, apps: [String: AppRuntime]) throws -> (AppRuntime, String) {
+        let candidates = appId.map { id in apps[id].map { [$0] } ?? [] } ?? Array(apps.values)
+        for app in candidates {
+            let now = app.clock.nowMilliseconds
+            let session = try app.database.read { db in try OAuthTokenStore.session(accessToken: token, now: now, in: db) }
+            if let session { return (app, session) }
+        }
+        throw invalidToken
+    }
+
+    /// 401 `{"code":401,"error":"Unauthorized."}` with the RFC 6750 challenge.
+    static let invalidToken = APIError(
+        .unauthorized, headers: [challenge, (LCHeaderName.authDiagnostic, "unknown or expired bearer token")])
 }
