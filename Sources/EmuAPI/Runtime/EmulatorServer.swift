@@ -110,6 +110,57 @@ public final class EmulatorServer: Sendable {
     }
 }
 
+// MARK: - Custom route files
+
+extension EmulatorServer {
+    /// Loads each app's route files (the config file's `routes`; `configuration.routesPath` for
+    /// the default, first app); a bad file throws `RouteFileError`, which stops the start.
+    /// Routes that shadow a LeanCloud route are logged.
+    static func loadCustomRoutes(_ configuration: EmulatorConfiguration, apps: [String: AppRuntime],
+                                 router: Router<APIRoute>, logger: Logger) throws {
+        for (index, declared) in configuration.apps.enumerated() {
+            guard let path = declared.routesPath ?? (index == 0 ? configuration.routesPath : nil),
+                  let app = apps[declared.appId] else { continue }
+            let source = RouteFileSource(path: path, dataDirectory: configuration.dataDirectory, routes: app.customRoutes, logger: logger) { method, path in
+                if case .found = router.match(method: method, path: path) { return true }
+                return false
+            }
+            let count = try source.load()
+            app.customRoutes.attach(source)
+            logger.info("app \(declared.appId): \(count) custom routes from \(path)")
+        }
+    }
+
+    /// Starts watching the route files for changes.
+    func watchCustomRoutes() {
+        for app in apps.values { app.customRoutes.fileSource?.watch() }
+    }
+
+    /// Stops the watches (and lets the sources go).
+    func stopCustomRoutes() {
+        for app in apps.values { app.customRoutes.attach(nil) }
+    }
+}
+
+// MARK: - Dashboard links
+
+extension EmulatorServer {
+    /// A one-time dashboard link for an app (the first by default): the page logs the tab in
+    /// with it once, within 15 minutes, without the master key being typed or put in the URL.
+    /// The token rides in the fragment, which browsers never send to a server.
+    /// - Parameter base: the address to print (`lcemu` gives loopback for a server on `0.0.0.0`).
+    public func dashboardLoginLink(base: String? = nil, appId: String? = nil) -> String? {
+        guard let app = app(appId ?? configuration.apps.first?.appId ?? "") else { return nil }
+        let token = app.dashboardLinks.mint()
+        return "\(dashboardURL(base: base))#app=\(QueryString.escape(app.configuration.appId))&login=\(token)"
+    }
+
+    /// Where the dashboard is: `http://HOST:PORT/__admin/ui/`.
+    public func dashboardURL(base: String? = nil) -> String { "\(base ?? baseURL)/__admin/ui/" }
+}
+
+// MARK: - In-process answers
+
 extension EmulatorServer {
     /// Answers a request in-process, without a socket: the fast tier of the test suite.
     public func respond(to request: HTTPRequest) -> HTTPResponse {

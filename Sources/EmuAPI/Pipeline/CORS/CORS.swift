@@ -9,7 +9,7 @@ import LCWire
 /// without credentials (`Access-Control-Allow-Origin: *`, as LeanCloud). The origins in
 /// `credentialedOrigins` may also send cookies (`fetch(…, {credentials: "include"})`), which the
 /// cookie-session `/api` log-in needs from a page served elsewhere (docs/web-login.md).
-/// The API's route group answers with these; the admin surface has its own (AdminGuard+CORS).
+/// The API's route group answers with these; the admin surface has its own (AdminGuard).
 struct CORS: Sendable {
     /// The headers LeanCloud's own middlewares allow (spec §1.1), plus OAuth's `Authorization`.
     static let allowedHeaders = (LCHeaderName.corsAllowedHeaders + ["Authorization"]).joined(separator: ", ")
