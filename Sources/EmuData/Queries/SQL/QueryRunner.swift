@@ -1,12 +1,78 @@
 import EmuSQLite
 import LCWire
 
-/// A query as the caller may run it, from parsed parameters to rendered objects: what the query
-/// routes (QueryRoutes) and custom-route resources (ResourceStore) both do, with the caller's
-/// access deciding what is seen.
+/// A query as the caller may run it, from parsed parameters to rendered objects, with the
+/// caller's access deciding what is seen.
+///
+/// A query result reaches its consumer in one of two forms, one per kind of consumer:
+/// - an answer's bytes (`answer`, `reading` + `appendResults`): every `/1.1` answer that holds
+///   query results, whether one query (`{"results":[…]}`) or several put together (the friendship
+///   lists' `{"followers":[…],"followees":[…]}`), rows written straight from the statement by
+///   `ObjectRenderer.appendRow`, no JSON tree built;
+/// - values (`body`): for a consumer that reads the results rather than answering them, a
+///   custom-route resource's template (`ResourceStore`), which picks fields out of the objects.
+/// Both render each object as `ObjectRenderer.render` does (`appendRow` writes those bytes).
 package enum QueryRunner {
-    /// `results` (and `count` when asked) of a compiled plan as values, for callers that put
-    /// them into answers of their own (friendship lists, custom-route resources' templates).
+    /// The answer of a query: `{"results":[…]}`, then `"count"` when asked, then `"className"`
+    /// with `namingClass` (relation and CQL queries name the class they ran on), written row by
+    /// row (`ObjectRenderer.appendRow`).
+    package static func answer(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
+                               _ access: AccessContext, _ app: AppRuntime, namingClass: Bool = false) throws -> [UInt8] {
+        let renderer = Self.renderer(render, access, app)
+        return try reading(className, parameters, access, app) { plan, db in
+            var out = JSONSerializer(reservingCapacity: 64 + 512 * min(parameters.limit, 100))
+            out.appendASCII(#"{"results":"#)
+            if let count = try appendResults(plan, parameters, renderer, to: &out, in: db) {
+                out.appendASCII(#","count":"#)
+                out.appendNumber(Double(count))
+            }
+            if namingClass {
+                out.appendASCII(#","className":"#)
+                out.appendString(plan.className)
+            }
+            out.appendByte(UInt8(ascii: "}"))
+            return out.bytes
+        }
+    }
+
+    /// Plans the query and runs `page` on the plan, exactly once. The plan and its page are read
+    /// together while the plan's indexes exist (nearly always): one hold of the in-memory writer,
+    /// or one read transaction on files; otherwise the indexes are made (`IndexAdvisor`) and the
+    /// page is read in a second transaction.
+    package static func reading<T>(_ className: String, _ parameters: QueryParameters, _ access: AccessContext,
+                                   _ app: AppRuntime, _ page: (QueryPlan, Database) throws -> T) throws -> T {
+        let (plan, result) = try app.database.read { db -> (QueryPlan, T?) in
+            let plan = try makePlan(className, parameters, access, in: db)
+            guard !app.indexAdvisor.wouldCreateIndexes(for: plan.indexKeys) else { return (plan, nil) }
+            return (plan, try page(plan, db))
+        }
+        if let result { return result }
+        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
+        return try app.database.read { db in try page(plan, db) }
+    }
+
+    /// Writes the plan's page as a JSON array, each row as `ObjectRenderer.appendRow` writes it,
+    /// and returns how many objects match when `parameters.count` asks (nil otherwise), for the
+    /// caller to place in its answer. Call inside the read that planned the query (`reading`).
+    package static func appendResults(_ plan: QueryPlan, _ parameters: QueryParameters, _ renderer: ObjectRenderer,
+                                      to out: inout JSONSerializer, in db: Database) throws -> Int? {
+        out.appendByte(UInt8(ascii: "["))
+        if parameters.limit != 0 {
+            let splicing = renderer.splices(plan.className)
+            var first = true
+            try QueryExecutor.forEachRow(plan, in: db) { row in
+                if !first { out.appendByte(UInt8(ascii: ",")) }
+                first = false
+                try renderer.appendRow(row, className: plan.className, splicing: splicing, to: &out, in: db)
+            }
+        }
+        out.appendByte(UInt8(ascii: "]"))
+        return parameters.count ? try QueryExecutor.count(plan, in: db) : nil
+    }
+
+    /// `results` (and `count` when asked) of a compiled plan as values, for a consumer that reads
+    /// them instead of answering them: a custom-route resource's template. Answers use `answer`
+    /// or `appendResults`, which write the same objects without building them.
     package static func body(_ app: AppRuntime, _ plan: QueryPlan, _ renderer: ObjectRenderer,
                      _ parameters: QueryParameters) throws -> JSONObject {
         try app.database.read { db in
@@ -54,7 +120,7 @@ package enum QueryExecutor {
     }
 
     /// Calls `row` with the statement on each object of the plan's page, in order; for
-    /// callers that write rows out without decoding them (`QueryRoutes.answer`).
+    /// callers that write rows out without decoding them (`QueryRunner.appendResults`).
     package static func forEachRow(_ plan: QueryPlan, in db: Database, _ row: (Statement) throws -> Void) throws {
         let select = plan.select
         try withinLimits(select.sql) { try db.query(select.sql, select.arguments, row: row) }
