@@ -32,3 +32,36 @@ enum AccessList {
         return false
     }
 }
+
+// MARK: - Validating an ACL value
+
+/// Checks an `ACL` value (spec §6.1): an object whose keys are principals (`*`, a user id,
+/// `role:<name>`) and whose values are `{"read"?: bool, "write"?: bool}`. Anything else is 123.
+package enum ACLValidator {
+    package static func validated(_ value: JSON) throws -> JSONObject {
+        guard let acl = value.objectValue else { throw APIError(.invalidACL) }
+        for (principal, grant) in acl {
+            guard isPrincipal(principal), let permissions = grant.objectValue else { throw APIError(.invalidACL) }
+            for (permission, allowed) in permissions {
+                guard permission == "read" || permission == "write", allowed.boolValue != nil else {
+                    throw APIError(.invalidACL)
+                }
+            }
+        }
+        return acl
+    }
+
+    /// `*`, `role:<role name>` or a user id. User ids are letters and digits: LeanCloud's are
+    /// 24 hex digits, imported ones (Parse) 10 alphanumerics (docs/compatibility.md).
+    static func isPrincipal(_ key: String) -> Bool {
+        if key == AccessList.everyone { return true }
+        if key.hasPrefix(AccessList.rolePrefix) {
+            return LCNames.isValidRoleName(String(key.dropFirst(AccessList.rolePrefix.count)))
+        }
+        return !key.isEmpty && key.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
+    }
+
+    /// What an object without an ACL of its own gets: the initial class default, public
+    /// read and write (spec §2.3, §6.2).
+    static let classDefault: JSONObject = ["*": ["read": true, "write": true]]
+}

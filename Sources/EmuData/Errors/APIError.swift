@@ -24,7 +24,7 @@ package struct InvalidInput: Error {
 extension APIError {
     /// The API error a handler threw: an `APIError`, or a bare `LCErrorCode` (LCWire documents
     /// `throw LCErrorCode.objectNotFound`), which answers exactly as `APIError(code)`, or a
-    /// failure of the storage itself (StorageFailure.swift). Nil for anything else, which is a bug.
+    /// failure of the storage itself (`StorageFailure`, in AppDatabase.swift). Nil for anything else, which is a bug.
     package init?(thrown error: Error) {
         switch error {
         case let apiError as APIError: self = apiError
@@ -51,5 +51,26 @@ extension APIError {
             logger.error("request \(requestId) \(failing()) failed: \(error)")
             self.init(.internalServerError(requestId: requestId), headers: [("X-LCEmu-Request-Id", requestId)])
         }
+    }
+}
+
+// MARK: - Codes the emulator words
+
+/// Errors the emulator answers that the LeanCloud table does not name. Their shapes follow the
+/// table's conventions; the choices are recorded in docs/compatibility.md.
+extension LCErrorCode {
+    /// No route for this path.
+    package static let routeNotFound = LCErrorCode(code: 404, message: "The requested resource was not found.", httpStatus: 404)
+    /// The path exists, but not for this method.
+    package static let methodNotAllowed = LCErrorCode(code: 405, message: "Method not allowed.", httpStatus: 405)
+
+    /// An unexpected failure: code 1 as on the real service, with the id found in the server log.
+    package static func internalServerError(requestId: String) -> LCErrorCode {
+        LCErrorCode(code: 1, message: "Internal server error. No information available. Request id: \(requestId).", httpStatus: 500)
+    }
+
+    /// A bad parameter: code 1 with a precise message, as LeanCloud does for bad parameters (§9).
+    package static func invalidParameter(_ message: String) -> LCErrorCode {
+        LCErrorCode(code: 1, message: message, httpStatus: 400)
     }
 }

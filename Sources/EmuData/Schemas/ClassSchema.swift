@@ -54,3 +54,64 @@ package struct ClassSchema {
         hasChanges = true
     }
 }
+
+// MARK: - SchemaCatalog
+
+/// What `GET /1.1/schemas` reports (spec §8.4): every class with its fields' types. A field's
+/// type is the one its first write fixed (`ClassSchema`); fields no write typed (seed and import
+/// data) are typed from a stored value. Reads every object of the class: an admin call, not a
+/// hot path.
+package enum SchemaCatalog {
+    /// The columns every class has, first in every schema.
+    static let serverFields: [(String, JSON)] = [
+        (LCFieldName.objectId, ["type": "String"]), (LCFieldName.createdAt, ["type": "Date"]),
+        (LCFieldName.updatedAt, ["type": "Date"]), ("ACL", ["type": "ACL"]),
+    ]
+
+    /// Every class that has a schema row or an object, by name.
+    private static func classNames(in db: Database) throws -> [String] {
+        try db.query("SELECT name FROM classes UNION SELECT DISTINCT class FROM objects ORDER BY 1")
+            .compactMap { $0.first?.textValue }
+    }
+
+    /// The schema of one class; nil when the class has neither a schema row nor an object.
+    package static func schema(of className: String, in db: Database) throws -> JSONObject? {
+        let known = try db.scalar(
+            "SELECT 1 FROM classes WHERE name = ? UNION ALL SELECT 1 FROM objects WHERE class = ? LIMIT 1",
+            [.text(className), .text(className)])
+        return known == nil ? nil : try schema(ofKnown: className, in: db)
+    }
+
+    /// Every class's schema, by class name.
+    package static func all(in db: Database) throws -> JSONObject {
+        var all = JSONObject()
+        for name in try classNames(in: db) { all[name] = .object(try schema(ofKnown: name, in: db)) }
+        return all
+    }
+
+    /// The schema of a class known to exist.
+    private static func schema(ofKnown className: String, in db: Database) throws -> JSONObject {
+        var fields = try ObjectStore.schema(of: className, in: db) ?? JSONObject()
+        for (key, type) in try storedTypes(of: className, in: db) where fields[key] == nil { fields[key] = type }
+        var schema = JSONObject()
+        for (key, type) in serverFields { schema[key] = type }
+        for key in fields.keys.sorted() where !UserPassword.isHidden(key) && schema[key] == nil { schema[key] = fields[key] }
+        return schema
+    }
+
+    /// One non-null stored value per top-level field, as JSON text, typed like a first write.
+    private static func storedTypes(of className: String, in db: Database) throws -> [(String, JSON)] {
+        let rows = try db.query(
+            """
+            SELECT e.key, CASE e.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false'
+                WHEN 'object' THEN e.value WHEN 'array' THEN e.value ELSE json_quote(e.value) END
+            FROM objects AS o, json_each(o.data) AS e
+            WHERE o.class = ? AND e.type != 'null' GROUP BY e.key
+            """, [.text(className)])
+        return rows.compactMap { row in
+            guard row.count == 2, let key = row[0].textValue, let text = row[1].textValue,
+                  let value = try? JSONParser.parse(text), let type = FieldType(of: value) else { return nil }
+            return (key, type.schemaJSON)
+        }
+    }
+}

@@ -98,3 +98,87 @@ extension ObjectRecord {
     /// The `data` column: the user fields' JSON text.
     package var dataColumn: SQLiteValue { .text(JSON.object(fields).jsonString) }
 }
+
+// MARK: - Classes
+
+/// The `classes` table: one row per class ever written, holding the field types its writes
+/// fixed (`ClassSchema`).
+extension ObjectStore {
+    /// Whether the class has ever been written to.
+    public static func classExists(_ name: String, in db: Database) throws -> Bool {
+        try db.scalar("SELECT 1 FROM classes WHERE name = ?", [.text(name)]) != nil
+    }
+
+    /// Records the class on its first write; 154 when that makes more than `maxClasses` (the
+    /// caller's transaction then rolls the row back). An existing class costs one statement.
+    public static func ensureClass(_ name: String, now: LCDate, in db: Database) throws {
+        try db.execute("INSERT OR IGNORE INTO classes (name, created_at) VALUES (?, ?)",
+                       [.text(name), .integer(now.millisecondsSince1970)])
+        guard db.changes == 1 else { return }
+        if let count = try db.scalar("SELECT count(*) FROM classes")?.int64Value, count > maxClasses {
+            throw APIError(.thresholdExceeded)
+        }
+    }
+
+    /// The field types a class has fixed, `{"field":{"type":"String"},…}` (empty when its
+    /// schema is unreadable); nil when the class has no row yet. The text is parsed straight
+    /// from SQLite's bytes.
+    public static func schema(of className: String, in db: Database) throws -> JSONObject? {
+        var schema: JSONObject?
+        try db.query("SELECT schema FROM classes WHERE name = ?", [.text(className)]) { row in
+            schema = row.withText(at: 0) { text in
+                text.flatMap { try? JSONParser.parse($0).objectValue } ?? JSONObject()
+            }
+        }
+        return schema
+    }
+
+    /// Stores a class's field types, creating the class row when needed.
+    public static func saveSchema(_ schema: JSONObject, of className: String, now: LCDate, in db: Database) throws {
+        try db.execute(
+            """
+            INSERT INTO classes (name, created_at, schema) VALUES (?, ?, ?)
+            ON CONFLICT (name) DO UPDATE SET schema = excluded.schema
+            """,
+            [.text(className), .integer(now.millisecondsSince1970), .text(JSON.object(schema).jsonString)])
+    }
+}
+
+// MARK: - Relations
+
+extension ObjectStore {
+    /// Adds members to the relation `key` of an object; adding a present member is a no-op.
+    public static func addRelationMembers(_ targets: [LCPointer], ownerClass: String, ownerId: String,
+                                          key: String, in db: Database) throws {
+        for target in targets {
+            try db.execute(
+                """
+                INSERT OR IGNORE INTO relations (owner_class, owner_id, key, target_class, target_id)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+                [.text(ownerClass), .text(ownerId), .text(key), .text(target.className), .text(target.objectId)])
+        }
+    }
+
+    /// Removes members from the relation `key` of an object.
+    public static func removeRelationMembers(_ targets: [LCPointer], ownerClass: String, ownerId: String,
+                                             key: String, in db: Database) throws {
+        for target in targets {
+            try db.execute(
+                "DELETE FROM relations WHERE owner_class = ? AND owner_id = ? AND key = ? AND target_id = ?",
+                [.text(ownerClass), .text(ownerId), .text(key), .text(target.objectId)])
+        }
+    }
+
+    /// The members of the relation `key` of an object, in insertion order.
+    public static func relationMembers(ownerClass: String, ownerId: String, key: String,
+                                       in db: Database) throws -> [LCPointer] {
+        try db.query(
+            "SELECT target_class, target_id FROM relations WHERE owner_class = ? AND owner_id = ? AND key = ? ORDER BY rowid",
+            [.text(ownerClass), .text(ownerId), .text(key)]
+        ).compactMap { row in
+            guard let className = row[0].textValue, let objectId = row[1].textValue else { return nil }
+            return LCPointer(className: className, objectId: objectId)
+        }
+    }
+}

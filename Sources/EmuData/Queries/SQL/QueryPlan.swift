@@ -1,4 +1,5 @@
 import EmuSQLite
+import Foundation
 import LCWire
 
 /// A compiled query on one class: the SQL that returns its page of objects and its count.
@@ -55,5 +56,66 @@ extension QueryPlan {
         let ordering = try OrderCompiler.compile(order, of: className, scope: scope, schema: schema, near: compiler.nearOrder)
         return QueryPlan(className: className, condition: condition, order: ordering.orderBy, limit: limit, skip: skip,
                          indexKeys: compiler.indexKeys + ordering.indexKeys)
+    }
+}
+
+// MARK: - QueryError
+
+/// Rejections of malformed queries. LeanCloud's table has no code for an invalid query; code 1 is
+/// its catch-all for bad parameters (§9), so we answer 400 code 1 with a message that says what is
+/// wrong, as conditional writes do (docs/compatibility.md). Bad JSON is 107, bad GeoPoints 302.
+package enum QueryError {
+    package static func invalid(_ detail: String) -> APIError {
+        APIError(.invalidQuery(detail))
+    }
+
+    /// Nesting past `QueryLimits.maxClauseDepth` (`$or`/`$and`, CQL parentheses), or past
+    /// SQLite's own limits: one answer wherever it is caught.
+    static var tooDeep: APIError { invalid("the query is too large or too deeply nested") }
+
+    package static let malformedWhere = APIError(LCErrorCode.malformedJSON.with(message: "Malformed json object. The where parameter is not valid JSON."))
+
+    static func invalidGeoPoint() -> APIError { APIError(.invalidGeoPoint) }
+}
+
+// MARK: - OrderCompiler
+
+/// `order=f1,-f2` (§3.1) as an `ORDER BY`. Each key sorts by the same expression an index on it
+/// holds, so an index serves ordered, limited queries without sorting the class. Dates sort by
+/// their ISO text (which orders as the instant); everything else by its value, across types in
+/// SQLite's order: missing and null, then numbers, then text (docs/queries.md). Ties fall back to
+/// insertion order, so paging is stable.
+enum OrderCompiler {
+    /// The `ORDER BY` and the index keys that serve it (one per field key; none for the server
+    /// columns, which have their own indexes).
+    struct Compiled {
+        var orderBy: SQLFragment
+        var indexKeys: [String]
+    }
+
+    static func compile(_ order: String?, of className: String, scope: QueryScope, schema: QuerySchema,
+                        near: SQLFragment?) throws -> Compiled {
+        var terms: [String] = []
+        var arguments: [SQLiteValue] = []
+        var indexKeys: [String] = []
+        var lastDescending = false
+        for raw in (order ?? "").split(separator: ",") {
+            var key = raw.trimmingCharacters(in: .whitespaces)
+            let descending = key.hasPrefix("-")
+            if descending { key.removeFirst() }
+            guard !key.isEmpty else { continue }
+            let access = try FieldAccess.field(key, in: className, scope: scope)
+            let isDate = access.column == nil && schema.kind(of: key) == .date
+            terms.append("\(isDate ? access.member("iso") : access.value) \(descending ? "DESC" : "ASC")")
+            if access.column == nil { indexKeys.append(access.indexKey(as: isDate ? .date : .value)) }
+            lastDescending = descending
+        }
+        // §3.2: $nearSphere sorts nearest first unless an explicit order is given.
+        if terms.isEmpty, let near {
+            terms.append("\(near.sql) ASC")
+            arguments = near.arguments
+        }
+        terms.append("rowid \(lastDescending ? "DESC" : "ASC")")
+        return Compiled(orderBy: SQLFragment(" ORDER BY " + terms.joined(separator: ", "), arguments), indexKeys: indexKeys)
     }
 }

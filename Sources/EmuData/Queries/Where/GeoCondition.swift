@@ -1,3 +1,4 @@
+import EmuSQLite
 import LCWire
 
 /// The geo operators of one field (§3.2): `$nearSphere` with its distance bounds, and `$within`
@@ -116,6 +117,65 @@ extension GeoCondition {
         text.split(separator: ",").compactMap { pair in
             let numbers = pair.split(separator: " ").compactMap { Double($0) }
             return numbers.count == 2 ? LCGeoPoint(latitude: numbers[1], longitude: numbers[0]) : nil
+        }
+    }
+}
+
+// MARK: - SQL
+
+extension GeoCondition {
+    /// The SQL of the condition on the value at `a`; `$nearSphere` also sets the query's
+    /// distance order. The arithmetic is `QueryFunctions`', shared with in-memory matching.
+    func sql(_ a: FieldAccess, _ compiler: WhereCompiler) throws -> SQLFragment {
+        var parts = [SQLFragment("\(a.member(LCWireKey.type)) = 'GeoPoint'")]
+        let latitude = a.member("latitude"), longitude = a.member("longitude")
+        if let near {
+            let distance = SQLFragment("lcemu_geo_distance(\(latitude), \(longitude), ?, ?)",
+                                       [.real(near.latitude), .real(near.longitude)])
+            if let maxRadians { parts.append(SQLFragment(distance.sql + " <= ?", distance.arguments + [.real(maxRadians)])) }
+            if let minRadians { parts.append(SQLFragment(distance.sql + " >= ?", distance.arguments + [.real(minRadians)])) }
+            try compiler.setNearOrder(distance)
+        }
+        switch shape {
+        case nil: break
+        case .box(let southwest, let northeast)?:
+            parts.append(SQLFragment(
+                "\(latitude) BETWEEN ? AND ? AND \(longitude) BETWEEN ? AND ?",
+                [.real(southwest.latitude), .real(northeast.latitude), .real(southwest.longitude), .real(northeast.longitude)]))
+        case .polygon(let vertices)?:
+            parts.append(SQLFragment("lcemu_geo_in_polygon(\(latitude), \(longitude), ?)", [.text(Self.polygonText(vertices))]))
+        case .centerSphere(let center, let radians)?:
+            parts.append(SQLFragment("lcemu_geo_distance(\(latitude), \(longitude), ?, ?) <= ?",
+                                     [.real(center.latitude), .real(center.longitude), .real(radians)]))
+        }
+        return .all(parts)
+    }
+}
+
+// MARK: - Matching in memory
+
+extension GeoCondition {
+    /// Whether a stored value satisfies the condition: the same arithmetic the SQL functions
+    /// run (`QueryFunctions`), so both engines agree to the last bit.
+    func holds(for value: JSON?) -> Bool {
+        guard let object = value?.objectValue, object[LCWireKey.type]?.stringValue == LCTypeName.geoPoint.rawValue,
+              let latitude = object["latitude"]?.doubleValue, let longitude = object["longitude"]?.doubleValue else {
+            return false
+        }
+        if let near {
+            let distance = QueryFunctions.haversine(latitude, longitude, near.latitude, near.longitude)
+            if let maxRadians, !(distance <= maxRadians) { return false }
+            if let minRadians, !(distance >= minRadians) { return false }
+        }
+        switch shape {
+        case nil: return true
+        case .box(let southwest, let northeast)?:
+            return latitude >= southwest.latitude && latitude <= northeast.latitude
+                && longitude >= southwest.longitude && longitude <= northeast.longitude
+        case .polygon(let vertices)?:
+            return Self.polygon(vertices, contains: latitude, longitude)
+        case .centerSphere(let center, let radians)?:
+            return QueryFunctions.haversine(latitude, longitude, center.latitude, center.longitude) <= radians
         }
     }
 }

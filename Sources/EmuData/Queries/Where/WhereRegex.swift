@@ -50,3 +50,84 @@ extension NSRegularExpression.Options {
         }
     }
 }
+
+// MARK: - RegexBudget
+
+/// Time budgets for regular expressions. Backtracking patterns such as `^(a+)+$` take
+/// exponential time on some inputs (40 characters: hours); ICU reports progress while it
+/// matches, and a match stops at its deadline. Two budgets bound a query's `$regex`:
+/// - `perMatch`, for one value, so that one catastrophic value fails at once;
+/// - `perStatement`, for the time all the matches of one query statement spend matching, so that
+///   a pattern just under `perMatch` on every row of a large class cannot pin a worker for
+///   rows × 50 ms, while a statement slow for other reasons (a large scan) loses none of it.
+/// Custom routes share `firstMatch(_:in:until:)` with a deadline per request (RequestRegexBudget).
+package enum RegexBudget {
+    /// How long one match may run; ordinary patterns take microseconds.
+    static let perMatch: Duration = .milliseconds(50)
+    /// How long all the matches of one query statement may run together: far above what a
+    /// simple pattern costs on 100,000 objects, far below a pinned worker.
+    static let perStatement: Duration = .seconds(2)
+
+    /// Thrown inside SQLite when a match runs out of budget; the statement fails with its message.
+    struct Exceeded: Error, CustomStringConvertible {
+        static let message = "lcemu: $regex match exceeded its time budget"
+        var description: String { Self.message }
+    }
+
+    /// Whether `regex` matches somewhere in `text`; nil when the match ran past its budget: the
+    /// sooner of `perMatch` and what is left of the statement's (`forStatement`), which the
+    /// match's own time is then taken from. Time the statement spends elsewhere costs nothing.
+    static func firstMatch(_ regex: NSRegularExpression, in text: String) -> Bool? {
+        let start = ContinuousClock.now
+        guard let statement = Thread.current.threadDictionary[statementKey] as? StatementBudget else {
+            return firstMatch(regex, in: text, until: start + perMatch)
+        }
+        let found = firstMatch(regex, in: text, until: start + min(perMatch, statement.remaining))
+        statement.remaining -= ContinuousClock.now - start
+        return found
+    }
+
+    /// Whether `regex` matches somewhere in `text`; nil when `deadline` passed first.
+    package static func firstMatch(_ regex: NSRegularExpression, in text: String, until deadline: ContinuousClock.Instant) -> Bool? {
+        guard ContinuousClock.now < deadline else { return nil }
+        var found = false
+        var expired = false
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+            } else if ContinuousClock.now > deadline {
+                expired = true
+                stop.pointee = true
+            }
+        }
+        return expired ? nil : found
+    }
+
+    /// Runs `statement` with one `budget` for every match it makes on this thread (SQLite calls
+    /// `lcemu_regexp` on the thread that steps the statement). A nested call keeps the outer budget.
+    /// It costs a thread-dictionary write, so callers wrap only statements that can match a
+    /// `$regex` (`QueryExecutor.withinLimits`).
+    static func forStatement<T>(within budget: Duration = perStatement, _ statement: () throws -> T) rethrows -> T {
+        let thread = Thread.current
+        guard thread.threadDictionary[statementKey] == nil else { return try statement() }
+        thread.threadDictionary[statementKey] = StatementBudget(remaining: budget)
+        defer { thread.threadDictionary.removeObject(forKey: statementKey) }
+        return try statement()
+    }
+
+    /// Whether a statement's budget applies on this thread now.
+    static var inStatement: Bool { Thread.current.threadDictionary[statementKey] != nil }
+
+    /// What is left of this thread's statement budget; nil outside a statement.
+    static var remainingInStatement: Duration? { (Thread.current.threadDictionary[statementKey] as? StatementBudget)?.remaining }
+
+    private static let statementKey = "lcemu.regexStatementBudget"
+
+    /// What is left of a statement's budget; a reference, so each match takes its time off
+    /// without writing the thread dictionary again. Only its own thread touches it.
+    private final class StatementBudget {
+        var remaining: Duration
+        init(remaining: Duration) { self.remaining = remaining }
+    }
+}
