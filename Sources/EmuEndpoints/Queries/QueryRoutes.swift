@@ -38,60 +38,10 @@ package enum QueryRoutes {
         return className
     }
 
-    /// The answer of a query: `{"results":[…]}`, then `"count"` when asked, then `"className"`
-    /// with `namingClass` (relation and CQL queries name the class they ran on), written row by
-    /// row (`ObjectRenderer.appendRow`). The plan and its page are read together while the
-    /// plan's indexes exist (nearly always): one hold of the in-memory writer, or one read
-    /// transaction on files.
+    /// The answer of a query (`QueryRunner.answer`: the byte path every query answer takes).
     static func answer(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
                        _ request: RequestContext<AppRuntime>, namingClass: Bool = false) throws -> [UInt8] {
-        let app = request.app
-        let access = request.access
-        let renderer = QueryRunner.renderer(render, access, app)
-        let (plan, page) = try app.database.read { db -> (QueryPlan, [UInt8]?) in
-            let plan = try QueryRunner.makePlan(className, parameters, access, in: db)
-            guard !app.indexAdvisor.wouldCreateIndexes(for: plan.indexKeys) else { return (plan, nil) }
-            return (plan, try write(plan, parameters, renderer, namingClass: namingClass, in: db))
-        }
-        if let page { return page }
-        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
-        return try app.database.read { db in try write(plan, parameters, renderer, namingClass: namingClass, in: db) }
-    }
-
-    private static func write(_ plan: QueryPlan, _ parameters: QueryParameters, _ renderer: ObjectRenderer,
-                              namingClass: Bool, in db: Database) throws -> [UInt8] {
-        var out = JSONSerializer(reservingCapacity: 64 + 512 * min(parameters.limit, 100))
-        out.appendASCII(#"{"results":["#)
-        if parameters.limit != 0 {
-            let splicing = renderer.splices(plan.className)
-            var first = true
-            try QueryExecutor.forEachRow(plan, in: db) { row in
-                if !first { out.appendByte(UInt8(ascii: ",")) }
-                first = false
-                try renderer.appendRow(row, className: plan.className, splicing: splicing, to: &out, in: db)
-            }
-        }
-        out.appendByte(UInt8(ascii: "]"))
-        if parameters.count {
-            out.appendASCII(#","count":"#)
-            out.appendNumber(Double(try QueryExecutor.count(plan, in: db)))
-        }
-        if namingClass {
-            out.appendASCII(#","className":"#)
-            out.appendString(plan.className)
-        }
-        out.appendByte(UInt8(ascii: "}"))
-        return out.bytes
-    }
-
-    /// The answer as a JSON object, for answers that put the results of several queries
-    /// together (friendship lists): the same rows, each `render`ed.
-    static func run(_ className: String, _ parameters: QueryParameters, _ render: RenderOptions,
-                    _ request: RequestContext<AppRuntime>) throws -> JSONObject {
-        let app = request.app
-        let plan = try app.database.read { db in try QueryRunner.makePlan(className, parameters, request.access, in: db) }
-        try app.indexAdvisor.ensureIndexes(for: plan.indexKeys, in: app.database)
-        return try QueryRunner.body(app, plan, QueryRunner.renderer(render, request.access, app), parameters)
+        try QueryRunner.answer(className, parameters, render, request.access, request.app, namingClass: namingClass)
     }
 }
 
