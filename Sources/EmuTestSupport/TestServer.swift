@@ -3,6 +3,7 @@ import EmuHTTP
 import EmuTLS
 import EmuTesting
 import Foundation
+import LCWire
 
 /// The one way LCEmu's own tests start a server: the tier is the parameter, the rest is the
 /// same on every tier — port 0 on loopback, an in-memory database, no seed unless asked, stopped
@@ -41,23 +42,33 @@ public final class TestServer: Sendable {
         self.running = running
     }
 
+    /// How the binary tier gives `lcemu serve` its port 0.
+    public enum PortSource: Sendable {
+        /// `--port 0` on the command line.
+        case commandLine
+        /// `LCEMU_PORT=0` in the environment and no `--port`, for a test of configuration by
+        /// environment variables.
+        case environment
+    }
+
     /// Starts an emulator on `tier`. `seeded: true` loads the project's `seed/`; `configure` edits
     /// the configuration of the in-process tiers; `open` builds the server (a test adds routes of
-    /// its own). The binary tier runs `lcemu serve --port 0` with `arguments`, by default an
-    /// in-memory database (and `--no-seed` unless seeded), and `environment`.
+    /// its own). The binary tier runs `lcemu serve` on port 0 (`portFrom`) with `arguments`, by
+    /// default an in-memory database (and `--no-seed` unless seeded), and `environment`.
     public static func start(
         _ tier: Tier = .socket, seeded: Bool = false,
-        arguments: [String]? = nil, environment: [String: String] = [:],
+        arguments: [String]? = nil, environment: [String: String] = [:], portFrom: PortSource = .commandLine,
         configure: (inout EmulatorConfiguration) -> Void = { _ in },
         open: (EmulatorConfiguration) throws -> EmulatorServer = { try EmulatorServer(configuration: $0) }
     ) throws -> TestServer {
         if tier == .binary {
             precondition(arguments == nil || !seeded, "with arguments, seeding is theirs to say (--no-seed)")
             let arguments = arguments ?? ["--data", ":memory:"] + (seeded ? [] : ["--no-seed"])
-            let binary = try RunningBinary.serve(arguments, environment: environment)
+            let binary = try RunningBinary.serve(arguments, environment: environment, portFrom: portFrom)
             return TestServer(tier: tier, app: .development, certificate: nil, running: .binary(binary))
         }
-        precondition(arguments == nil && environment.isEmpty, "arguments and environment are the binary tier's")
+        precondition(arguments == nil && environment.isEmpty && portFrom == .commandLine,
+                     "arguments, environment and the port's source are the binary tier's")
         var configuration = EmulatorLaunch.configuration(seeded: seeded)
         let certificate = tier == .tls ? try SelfSignedCertificate.generate() : nil
         if let certificate {
@@ -72,9 +83,9 @@ public final class TestServer: Sendable {
     /// thread, not on one of the few threads every async test of the run shares.
     public static func startAsync(
         _ tier: Tier = .socket, seeded: Bool = false,
-        arguments: [String]? = nil, environment: [String: String] = [:]
+        arguments: [String]? = nil, environment: [String: String] = [:], portFrom: PortSource = .commandLine
     ) async throws -> TestServer {
-        try await offThePool { try start(tier, seeded: seeded, arguments: arguments, environment: environment) }
+        try await offThePool { try start(tier, seeded: seeded, arguments: arguments, environment: environment, portFrom: portFrom) }
     }
 
     /// Starts a bare HTTP server with `handler` on the socket or TLS tier: the transport's own
@@ -179,4 +190,61 @@ public final class TestServer: Sendable {
     public func connectPlain(timeout: Double = 5) throws -> BlockingHTTPClient {
         try BlockingHTTPClient(host: "127.0.0.1", port: port, timeout: timeout)
     }
+}
+
+// MARK: - Tier
+
+/// How far a test's requests travel, the one parameter of `TestServer.start`.
+public enum Tier: String, CaseIterable, Sendable {
+    /// The handler called directly: no socket, the fastest tier (route files are loaded at the
+    /// start, not watched: a test of their reload runs on a socket).
+    case inProcess
+    /// A server listening on loopback port 0 inside the test process (its handler is also
+    /// reachable in-process, so a test can compare both on one server).
+    case socket
+    /// The same over TLS with a fresh self-signed certificate the server's clients trust.
+    case tls
+    /// The real `lcemu` executable as a child process, `lcemu serve --port 0 …`.
+    case binary
+
+    /// The two tiers of one in-process emulator, which endpoint tests run on alike.
+    public static let inProcessAndSocket: [Tier] = [.inProcess, .socket]
+}
+
+// MARK: - Users and sessions
+
+extension TestServer {
+    /// The seeded test user (docs/seed.md): username `testuser`, password `lcemu-test-password`.
+    public static let seedUserId = "64b7f0c2e4b0a1d2c3f40001"
+
+    /// A live session token for `userId` in the default app, as a log-in would give.
+    public func sessionToken(forUser userId: String) throws -> String {
+        guard let app = emulator.app(app.appId) else { throw TestSetupError("no app \(app.appId)") }
+        return try app.sessionToken(forUser: userId)
+    }
+
+    /// Creates a `_User` with the master key and returns its objectId.
+    public func createUser(_ username: String, fields: JSONObject = JSONObject()) throws -> String {
+        var body = fields
+        body["username"] = .string(username)
+        body["password"] = .string("password-of-\(username)")
+        let response = try inProcessClient(credentials: .masterKey).post("/1.1/classes/_User", json: .object(body))
+        guard response.status == 201, let id = response.json?["objectId"]?.stringValue else {
+            throw TestSetupError("creating user \(username) answered \(response.status) \(response.text)")
+        }
+        return id
+    }
+
+    /// An in-process client that sends `userId`'s session token.
+    public func inProcessClient(asUser userId: String) throws -> TestClient {
+        var client = inProcessClient()
+        client.sessionToken = try sessionToken(forUser: userId)
+        return client
+    }
+}
+
+/// A test fixture that could not be set up.
+public struct TestSetupError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

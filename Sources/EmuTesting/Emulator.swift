@@ -99,3 +99,105 @@ public final class Emulator: Sendable {
         application.logOut()
     }
 }
+
+// MARK: - How it starts (shared with TestServer)
+
+/// How every in-test emulator is configured and opened: users' `Emulator` and LCEmu's own
+/// `TestServer` (EmuTestSupport, which reaches this through `package` access) start the same
+/// way, so what a contributor's test exercises is what a user's test gets.
+package enum EmulatorLaunch {
+    /// What every in-test emulator starts from: loopback, a free port, an in-memory database,
+    /// quiet logs, and the project's `seed/` only when asked for.
+    package static func configuration(seeded: Bool) -> EmulatorConfiguration {
+        var configuration = EmulatorConfiguration()
+        configuration.http.host = "127.0.0.1"
+        configuration.http.port = 0
+        configuration.dataDirectory = ":memory:"
+        configuration.logLevel = .warning
+        configuration.seedDirectory = seeded ? SeedLocator.defaultDirectory() : nil
+        return configuration
+    }
+
+    /// Opens the databases with `open` (a test may add routes of its own) and, when `listening`,
+    /// binds the socket; without it the server answers only in-process (`respond(to:)`).
+    package static func start(
+        _ configuration: EmulatorConfiguration, listening: Bool = true,
+        open: (EmulatorConfiguration) throws -> EmulatorServer = { try EmulatorServer(configuration: $0) }
+    ) throws -> EmulatorServer {
+        let server = try open(configuration)
+        if listening {
+            do {
+                try server.start()
+            } catch {
+                server.shutdown()
+                throw error
+            }
+        }
+        return server
+    }
+}
+
+// MARK: - Clock
+
+extension Emulator {
+    /// Moves the emulator's clock, which every expiry follows: sessions, captchas, SMS codes,
+    /// upload tokens. It never sleeps.
+    public struct Clock: Sendable {
+        let clock: EmulatorClock
+
+        init(_ clock: EmulatorClock) { self.clock = clock }
+
+        /// Emulator time, milliseconds since 1970.
+        public var nowMilliseconds: Int64 { clock.nowMilliseconds }
+
+        public func advance(milliseconds: Int64) { clock.advance(milliseconds: milliseconds) }
+
+        public func advance(seconds: Double) { clock.advance(milliseconds: Int64((seconds * 1000).rounded())) }
+
+        /// `emulator.clock.advance(by: .seconds(3600))`.
+        public func advance(by duration: Duration) {
+            let (seconds, attoseconds) = duration.components
+            clock.advance(milliseconds: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        }
+
+        /// Pins the clock to an instant (it then stands still until advanced).
+        public func set(milliseconds: Int64) { clock.set(milliseconds: milliseconds) }
+
+        /// Stops the clock where it is: captchas (60 s), SMS codes and sessions then expire only
+        /// when the test moves the clock, never because a loaded CI machine held the test back.
+        public func freeze() { clock.set(milliseconds: clock.nowMilliseconds) }
+
+        /// Back to real time: no offset, not pinned (`Emulator.reset()` does this too).
+        public func reset() { clock.reset() }
+    }
+}
+
+// MARK: - Snapshots
+
+extension Emulator {
+    /// Saves the default app's data under `name` (`PUT /__admin/snapshots/<name>`): build a
+    /// fixture once, then `restore(name)` where each test starts. Replaces a snapshot of that name.
+    public func snapshot(_ name: String) async throws {
+        _ = try await application.request("PUT", Self.snapshotPath(name), options: .master)
+    }
+
+    /// Puts the data of snapshot `name` back, objects, users and sessions alike, in one
+    /// transaction. `application`'s current user stays as it is.
+    public func restore(_ name: String) async throws {
+        _ = try await application.request("POST", Self.snapshotPath(name) + "/restore", options: .master)
+    }
+
+    private static func snapshotPath(_ name: String) -> String { AdminPath.named("snapshots", name) }
+}
+
+// MARK: - AdminPath
+
+/// `/__admin/<collection>/<name>` with the name as one percent-encoded path segment (RFC 3986
+/// unreserved characters kept), for the harness's admin calls.
+enum AdminPath {
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    static func named(_ collection: String, _ name: String) -> String {
+        "/__admin/\(collection)/" + (name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name)
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmuAPI
 
 /// The options every command that touches apps shares: where the databases are (`--data`),
 /// which apps exist (`--config`) and which app is meant (`--app-id`). Declared once so `serve`,
@@ -29,5 +30,64 @@ struct AppDataOptions: ParsableArguments {
     /// The app id from `--app-id` or `LCEMU_APP_ID`, if any.
     func requestedAppId() -> String? {
         Environment.optionalString(appId, "LCEMU_APP_ID")
+    }
+}
+
+// MARK: - The app of import and export
+
+/// How `import` and `export` find the one database they work on: beside `--config`, `--app-id`
+/// picks one of its apps (the first by default) instead of being refused as `serve` does.
+extension AppDataOptions {
+    /// The chosen app's id: `--app-id` must name an app of the config file when there is one.
+    func selectedAppId() throws -> String {
+        let requested = requestedAppId()
+        guard let path = configPath() else {
+            let id = requested ?? AppConfiguration.development.appId
+            try AppsSource.usage { try AppConfiguration.validate(appId: id) }
+            return id
+        }
+        let apps = try AppsSource.load(configPath: path)
+        guard let requested else { return apps[0].appId }
+        guard apps.contains(where: { $0.appId == requested }) else {
+            throw ValidationError("no app '\(requested)' in config file \(path) (apps: \(apps.map(\.appId).joined(separator: ", ")))")
+        }
+        return requested
+    }
+
+    /// Opens the chosen app's database file; `create: false` refuses a missing one.
+    func open(create: Bool) throws -> AppDataFile {
+        let appId = try selectedAppId()
+        do {
+            return try AppDataFile(appId: appId, dataDirectory: dataDirectory(), create: create)
+        } catch let error as TransferError {
+            throw CommandFailure(error.description)
+        } catch {
+            throw CommandFailure("cannot open the database of app \(appId) in \(dataDirectory()): \(error)")
+        }
+    }
+}
+
+// MARK: - AppsSource
+
+/// Where the apps come from, for every command: the `--config` file (or `LCEMU_CONFIG`), else
+/// the single app of `--app-id`/`--app-key`/`--master-key`. Configuration errors become
+/// `ValidationError`s, so they print as one line and exit 64.
+enum AppsSource {
+    /// The validated apps of a config file.
+    static func load(configPath: String) throws -> [AppConfiguration] {
+        try usage { try ConfigFile.load(path: configPath) }
+    }
+
+    static func validate(_ apps: [AppConfiguration]) throws {
+        try usage { try AppConfiguration.validate(apps) }
+    }
+
+    /// Runs `body`, turning a configuration error into a usage error (one line, exit 64).
+    static func usage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.description)
+        }
     }
 }

@@ -31,3 +31,32 @@ enum Entry {
 
 /// The C `exit`, reachable from inside commands (where `exit` names ArgumentParser's).
 func exitProcess(_ code: Int32) -> Never { exit(code) }
+
+// MARK: - The command tree
+
+/// `lcemu`: a local emulator of the LeanCloud Storage REST API.
+struct LCEmuCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lcemu",
+        abstract: "A local emulator of the LeanCloud Storage REST API 1.1.",
+        discussion: """
+            An option whose help names an environment variable can also be set with it; \
+            a command-line option wins over the environment.
+            """,
+        version: LCEmuVersion.current,
+        subcommands: [ServeCommand.self, ExecCommand.self, HealthcheckCommand.self, ImportCommand.self, ExportCommand.self],
+        defaultSubcommand: ServeCommand.self)
+}
+
+enum LCEmuVersion {
+    static let current = "0.1.0"
+}
+
+// MARK: - CommandFailure
+
+/// A command that could not do its work: `Entry` prints the message as one line and exits 1
+/// (usage errors, `ValidationError`, exit 64).
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -12,7 +12,9 @@ import Darwin
 
 /// `lcemu exec [options] -- COMMAND` through the real binary (docs/configuration.md, "lcemu exec"):
 /// the command's status, its environment, signals, and the data it starts from and leaves.
-/// Blocking waits run off the concurrency pool (`RunningBinary.offThePool`).
+/// Every exec starts through the harness: `RunningBinary.runAsync` for a command run to completion,
+/// `RunningBinary.startAsync` for one that waits to be signalled. Blocking waits run off the
+/// concurrency pool (`RunningBinary.offThePool`).
 @Suite struct ExecCommandTests {
     let directory: TemporaryDirectory
 
@@ -27,17 +29,14 @@ import Darwin
     /// An exec whose command prints `pid <its pid> <LCEMU_URL>` and then sleeps in the same
     /// process; returned once that line is out, with the pid and the emulator's port.
     static func hangingCommand(_ options: [String] = [], prelude: String = "") async throws -> (exec: RunningBinary, pid: pid_t, port: Int) {
-        try await RunningBinary.offThePool {
-            let exec = try RunningBinary(["exec"] + options + ["--", "/bin/sh", "-c", "\(prelude)echo \"pid $$ $LCEMU_URL\"; exec sleep 600"])
-            guard let line = exec.standardOutput.line(containing: "pid ", timeout: 30) else {
-                throw BinaryError("the command did not start; stderr: \(exec.standardError.text)")
-            }
-            let parts = line.split(separator: " ")
-            guard parts.count == 3, let pid = pid_t(parts[1]), let port = parts[2].split(separator: ":").last.flatMap({ Int($0) }) else {
-                throw BinaryError("unexpected line '\(line)'")
-            }
-            return (exec, pid, port)
+        let (exec, line) = try await RunningBinary.startAsync(
+            ["exec"] + options + ["--", "/bin/sh", "-c", "\(prelude)echo \"pid $$ $LCEMU_URL\"; exec sleep 600"],
+            readyWhen: "pid ", timeout: 30)
+        let parts = line.split(separator: " ")
+        guard parts.count == 3, let pid = pid_t(parts[1]), let port = parts[2].split(separator: ":").last.flatMap({ Int($0) }) else {
+            throw BinaryError("unexpected line '\(line)'")
         }
+        return (exec, pid, port)
     }
 
     static func waitForExit(_ exec: RunningBinary) async throws -> RunningBinary.Termination? {

@@ -45,12 +45,12 @@ import Glibc
     @Test func serve_takesItsConfiguration_fromEnvironmentVariables() async throws {
         let data = try TemporaryDirectory()
         let app = AppConfiguration(appId: "env-app", appKey: "env-key", masterKey: "env-master")
-        let server = try RunningBinary(["serve"], environment: [
-            "LCEMU_PORT": "0", "LCEMU_HOST": "127.0.0.1", "LCEMU_DATA": data.path, "LCEMU_NO_SEED": "1",
+        // No option at all: `lcemu serve`, everything from the environment (LCEMU_PORT=0 too).
+        let server = try await TestServer.startAsync(.binary, arguments: [], environment: [
+            "LCEMU_HOST": "127.0.0.1", "LCEMU_DATA": data.path, "LCEMU_NO_SEED": "1",
             "LCEMU_APP_ID": app.appId, "LCEMU_APP_KEY": app.appKey, "LCEMU_MASTER_KEY": app.masterKey,
             "LCEMU_LOG_LEVEL": "warning",
-        ])
-        try server.waitUntilListening()
+        ], portFrom: .environment)
         #expect(server.standardOutput.text.contains("app id:     env-app"))
         #expect(try server.client(app: app).get("/1.1/date").status == 200)
         #expect(try server.client(app: app, credentials: .masterKey).post("/__admin/reset").status == 200)

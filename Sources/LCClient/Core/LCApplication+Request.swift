@@ -106,3 +106,14 @@ enum LCQueryEncoding {
         fields.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
     }
 }
+
+// MARK: - Form bodies
+
+/// `application/x-www-form-urlencoded` bodies (the `/api` and `/oauth` flows).
+enum LCFormEncoding {
+    static let contentType = "application/x-www-form-urlencoded"
+
+    static func encode(_ fields: [(String, String)]) -> Data {
+        Data(LCQueryEncoding.encode(fields).utf8)
+    }
+}

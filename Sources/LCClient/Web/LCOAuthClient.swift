@@ -78,3 +78,86 @@ public actor LCOAuthClient {
         return challenge.contains("invalid_token")
     }
 }
+
+// MARK: - Exchange
+
+extension LCOAuthClient {
+    /// One call with the current bearer token.
+    func exchange(_ method: String, _ path: String, body: Data?, contentType: String?) async throws -> LCHTTPResponse {
+        var request = LCHTTPRequest(method: method, url: try url(path), headers: headers, body: body)
+        if let tokens { request.headers["Authorization"] = "Bearer " + tokens.accessToken }
+        if let contentType { request.headers["Content-Type"] = contentType }
+        try Task.checkCancellation()
+        return try await transport.send(request)
+    }
+
+    /// Posts a grant to the token endpoint with HTTP Basic client authentication.
+    func requestTokens(_ grant: [(String, String)]) async throws -> LCOAuthTokens {
+        let basic = Data("\(clientId):\(clientSecret)".utf8).base64EncodedString()
+        let request = LCHTTPRequest(method: "POST", url: try url(tokenPath), headers: [
+            "Authorization": "Basic " + basic, "Content-Type": LCFormEncoding.contentType, "Accept": "application/json",
+        ], body: LCFormEncoding.encode(grant))
+        try Task.checkCancellation()
+        let response = try await transport.send(request)
+        let json = try? JSONParser.parse([UInt8](response.body))
+        guard (200..<300).contains(response.status), let json else {
+            throw LCOAuthError(status: response.status, error: json?["error"]?.stringValue,
+                               description: json?["error_description"]?.stringValue)
+        }
+        let issued = try LCOAuthTokens(json: json, receivedAt: now())
+        tokens = issued
+        return issued
+    }
+
+    func url(_ path: String) throws -> URL {
+        guard let url = URL(string: path, relativeTo: baseURL)?.absoluteURL else {
+            throw LCOAuthError(status: 0, error: "invalid_request", description: "bad path \(path)")
+        }
+        return url
+    }
+}
+
+// MARK: - LCOAuthTokens
+
+/// An RFC 6749 token set (`/oauth/access_token`, login-flows.md §3).
+public struct LCOAuthTokens: Sendable, Equatable {
+    public var accessToken: String
+    public var refreshToken: String?
+    public var tokenType: String
+    /// Seconds of validity from `issuedAt`; nil when the server gave none.
+    public var expiresIn: Double?
+    /// When the client received the tokens (its own clock).
+    public var issuedAt: Date
+
+    /// Reads a token answer.
+    init(json: JSON, receivedAt: Date) throws {
+        guard let access = json["access_token"]?.stringValue else {
+            throw LCOAuthError(status: 200, error: "invalid_response", description: "no access_token in the answer")
+        }
+        accessToken = access
+        refreshToken = json["refresh_token"]?.stringValue
+        tokenType = json["token_type"]?.stringValue ?? "bearer"
+        expiresIn = json["expires_in"]?.doubleValue
+        issuedAt = receivedAt
+    }
+
+    /// Whether the access token has expired by `now` (with `margin` seconds to spare).
+    public func isExpired(at now: Date, margin: TimeInterval = 0) -> Bool {
+        guard let expiresIn else { return false }
+        return now.timeIntervalSince(issuedAt) + margin >= expiresIn
+    }
+}
+
+/// A failure of the OAuth flow: the HTTP status, the RFC 6749/6750 `error` code and description.
+public struct LCOAuthError: Error, Sendable, Equatable {
+    public var status: Int
+    /// `invalid_grant`, `invalid_client`, `invalid_token`, …
+    public var error: String?
+    public var description: String?
+
+    public init(status: Int, error: String?, description: String?) {
+        self.status = status
+        self.error = error
+        self.description = description
+    }
+}

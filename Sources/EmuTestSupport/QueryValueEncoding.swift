@@ -1,6 +1,0 @@
-import Foundation
-
-/// Percent-encodes a query value.
-public func encoded(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-}
