@@ -29,8 +29,9 @@ extension AppDataFile {
         }
         let now = clock.now
         let checked = Self.check(elements, className: className, now: now, lines: options.lines)
-        // Already doomed: only look for more rejections (ids the class has), write nothing.
-        let onlyCheck = !checked.rejections.isEmpty && !options.continueOnError
+        // Already doomed: still written, to find every further rejection (the ids the class has,
+        // the objects the store finds too large), then rolled back; no progress is drawn.
+        let doomed = !checked.rejections.isEmpty && !options.continueOnError
         var report = ImportReport(className: className)
         var rejections = checked.rejections
         try database.write { db in
@@ -40,10 +41,10 @@ extension AppDataFile {
             try ObjectStore.ensureClass(className, now: now, in: db)
             for (done, (index, record)) in checked.records.enumerated() {
                 do {
-                    if onlyCheck ? try !Self.exists(record, in: db) : try Self.insertIfNew(record, in: db) {
+                    if try Self.insertIfNew(record, in: db) {
                         report.inserted += 1
                     } else if options.replace {
-                        if !onlyCheck { try Self.overwrite(record, in: db) }
+                        try Self.overwrite(record, in: db)
                         report.replaced += 1
                     } else {
                         rejections.append(ImportRejection(
@@ -57,7 +58,7 @@ extension AppDataFile {
                     rejections.append(ImportRejection(index: index + 1, line: options.lines?[safe: index],
                                                       reason: Self.reason(refused), code: refused.code.code))
                 }
-                if !onlyCheck { progress?(done + 1) }
+                if !doomed { progress?(done + 1) }
             }
             if !rejections.isEmpty && !options.continueOnError {
                 throw ImportRejectedError(rejections: rejections.sorted { $0.index < $1.index }, total: elements.count)
@@ -137,10 +138,6 @@ extension AppDataFile {
         } catch let error as SQLiteError where error.isUniqueViolation {
             return false
         }
-    }
-
-    static func exists(_ record: ObjectRecord, in db: Database) throws -> Bool {
-        try db.scalar("SELECT 1 FROM objects WHERE class = ? AND id = ?", [.text(record.className), .text(record.objectId)]) != nil
     }
 
     /// Replaces the row's content through the store (the size limit again), keeping its rowid so

@@ -118,4 +118,18 @@ import Testing
         #expect(report.inserted == 2 && report.replaced == 0 && report.rejected == [Self.oversized])
         #expect(try file.exportRecords(className: "Post").map { $0.fields["title"] } == ["stored", "small", "small too"])
     }
+
+    @Test func anObjectOverTheSizeLimit_isListed_besideTheFilesOtherRejections() throws {
+        let big = String(repeating: "x", count: ObjectStore.maxObjectBytes)
+        let path = try directory.write("both.json", """
+            [{"read-time":3},
+            {"title":"\(big)"}]
+            """)
+        #expect {
+            try file.importJSONFile(path: path, into: "Post")
+        } throws: { error in
+            (error as? ImportRejectedError)?.rejections.map { "\($0.index) \($0.line ?? 0) \($0.code ?? 0)" } == ["1 1 105", "2 2 116"]
+        }
+        #expect(try file.classNames().isEmpty)
+    }
 }
