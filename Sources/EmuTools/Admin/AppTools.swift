@@ -47,5 +47,14 @@ extension AppRuntime {
     public var customRoutes: CustomRoutes { appTools.customRoutes }
 
     /// Every app is made by the initializer above, so `tools` is always an `AppTools`.
+    ///
+    /// Why an unchecked cast: these members are read on every request (the pipeline's journal,
+    /// custom-route and fault stages), so reaching them must cost nothing, and EmuData, below
+    /// this target, cannot name their types. A requirement of `AppToolsState` would have to
+    /// name them; `as!` or a cast to a protocol declared here is a dynamic cast per request; a
+    /// side table keyed by the app is a lookup under a lock; a generic `AppRuntime<Tools>`
+    /// would carry its parameter through every signature of the data layer and the endpoints.
+    /// `unsafeDowncast` is a pointer reinterpretation in release builds and still checks the
+    /// type in debug builds (its debug precondition), where every test runs.
     private var appTools: AppTools { unsafeDowncast(tools, to: AppTools.self) }
 }

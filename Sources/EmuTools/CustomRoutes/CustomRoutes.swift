@@ -157,3 +157,53 @@ enum CustomRouteSource {
     /// The `source` of a route added over HTTP.
     static let api = "api"
 }
+
+// MARK: - Snapshot
+
+extension CustomRoutes {
+    /// The routes as one request sees them, taken once under the lock (the arrays are shared,
+    /// not copied): the request is matched against them outside the lock.
+    package struct Snapshot: Sendable {
+        let routes: [CustomRoute]
+        /// Those of `routes` with a `matches` matcher, kept as the routes change.
+        let regexRoutes: [CustomRoute]
+        let observer: (@Sendable (String) -> Void)?
+
+        /// Whether matching `request` may run a regular expression (up to the request's budget):
+        /// a route with a `matches` matcher fits its method and path. Only such requests are
+        /// matched on the worker pool; the rest never wait behind its work (Pipeline.handle).
+        package func mayRunRegex(_ request: IncomingRequest) -> Bool {
+            regexRoutes.contains { route in
+                if case .stub(let pattern, _) = route.kind { return pattern.captures(request) != nil }
+                return false
+            }
+        }
+
+        /// Whether the near-miss report of a 404 runs a regex: it tries every route's matchers,
+        /// whatever the path (`CustomRoutes.nearMisses`).
+        package var nearMissesRunRegex: Bool { !regexRoutes.isEmpty }
+    }
+}
+
+// MARK: - Limits
+
+/// Every limit of custom routes in one place, documented in docs/custom-backends.md.
+enum CustomRouteLimits {
+    /// Routes per app, from files and the API together.
+    static let maxRoutes = 1_000
+    /// One route definition, serialized, and one body file: a mock answers documents, not downloads.
+    static let maxBodyBytes = 1 << 20
+    /// A route file (or every file of a route folder).
+    static let maxFileBytes = 8 << 20
+    /// The longest `delayMs`, as for faults.
+    static let maxDelayMilliseconds = 60_000
+    /// How often the route files' modification times are compared while running.
+    static let pollMilliseconds = 500
+    /// The time a request's `matches` matchers may take together, across every route tried (and
+    /// once more for the near-miss report of a request none answers): the `$regex` figure, per
+    /// request rather than per match, so the number of routes cannot multiply it. A request that
+    /// spends it is answered 500 (`RequestRegexBudget.spentAnswer`).
+    static let regexBudgetMillisecondsPerRequest = 50
+    /// How many near misses a 404 reports.
+    static let nearMisses = 3
+}

@@ -86,3 +86,74 @@ package struct ResourceSpec: Sendable {
         (try? PathTemplate(path.text.hasSuffix("/") ? path.text + ":id" : path.text + "/:id")) ?? path
     }
 }
+
+// MARK: - ResourceOperation
+
+/// What a request to a resource asks for.
+enum ResourceOperation: Sendable, Equatable {
+    case list
+    case create
+    case fetch(id: String)
+    case update(id: String)
+    case delete(id: String)
+}
+
+extension ResourceSpec {
+    /// The operation and the path's captures, when the method and path are the resource's.
+    func operation(for request: IncomingRequest) -> (ResourceOperation, [String: String])? {
+        let method = request.method == "HEAD" ? "GET" : request.method
+        if let captures = path.match(request.path) {
+            switch method {
+            case "GET": return (.list, captures)
+            case "POST": return (.create, captures)
+            default: return nil
+            }
+        }
+        guard let captures = itemPath.match(request.path), let id = captures["id"] else { return nil }
+        switch method {
+        case "GET": return (.fetch(id: id), captures)
+        case "PUT", "PATCH": return (.update(id: id), captures)
+        case "DELETE": return (.delete(id: id), captures)
+        default: return nil
+        }
+    }
+
+    /// Why a request is not this resource's, for the near-miss report.
+    func differences(_ request: IncomingRequest) -> [String] {
+        if path.match(request.path) != nil { return ["method: \(path.text) answers GET and POST, got \(request.method)"] }
+        if itemPath.match(request.path) != nil { return ["method: \(itemPath.text) answers GET, PUT, PATCH and DELETE, got \(request.method)"] }
+        return ["path: expected \(path.text) or \(itemPath.text), got \(request.path)"]
+    }
+}
+
+// MARK: - FieldTextType
+
+/// What a resource stores a text field as (`"fieldTypes": {"type": "number"}`): a form sends
+/// `type=2` as text, but the class may hold `type` as a number.
+enum FieldTextType: String, Sendable, CaseIterable {
+    case number, boolean, string
+
+    static func map(_ json: JSON?) throws -> [String: FieldTextType] {
+        guard let json else { return [:] }
+        guard let object = json.objectValue else { throw RouteDefinitionError(field: "", "expected an object of field → number, boolean or string") }
+        var types: [String: FieldTextType] = [:]
+        for (name, value) in object {
+            guard let type = value.stringValue.flatMap(FieldTextType.init(rawValue:)) else {
+                throw RouteDefinitionError(field: name, "expected \(allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            types[name] = type
+        }
+        return types
+    }
+
+    /// The text converted; text that does not convert stays text, for LeanCloud's own type check to refuse.
+    /// A number JSON cannot carry (`1e400`, `nan`) is null, as JSON writes it.
+    func convert(_ value: JSON) -> JSON {
+        guard let text = value.stringValue else { return value }
+        switch self {
+        case .string: return value
+        case .number: return Double(text).map { $0.isFinite ? .number($0) : .null } ?? value
+        case .boolean: return text == "true" || text == "1" ? .bool(true) : text == "false" || text == "0" ? .bool(false) : value
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import EmuData
+import EmuHTTP
 import EmuRouting
 import Foundation
 import LCWire
@@ -49,4 +50,86 @@ package struct ResponseSpec: Sendable {
         }
     }
 
+}
+
+// MARK: - HTTPHeaderText
+
+/// Header names are tokens and values carry no line breaks: a route must not be able to split
+/// the response it writes.
+enum HTTPHeaderText {
+    static func isValid(name: String, value: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }
+            && !value.utf8.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0 }
+    }
+}
+
+// MARK: - StubResponder
+
+/// Renders a stub route's response: status, templated headers, and a templated JSON or text body,
+/// or a file's bytes as they are.
+package enum StubResponder {
+    package static func response(_ spec: ResponseSpec, route: CustomRoute, context: TemplateContext) -> APIResponse {
+        var response: APIResponse
+        if let json = spec.json {
+            response = APIResponse(status: spec.status, json: Template.render(json, context))
+        } else if let text = spec.text {
+            response = APIResponse(status: spec.status, contentType: "text/plain;charset=utf-8",
+                                   body: Array(Template.renderText(text, context).utf8))
+        } else if let file = spec.bodyFile {
+            // Checked again at every read: the file, or a symlink on its way, may have changed.
+            do {
+                response = APIResponse(status: spec.status, contentType: contentType(of: file.path), body: try file.read())
+            } catch {
+                let message = "route '\(route.id)': bodyFile cannot be served: \(error.reason)"
+                var failure = APIResponse(status: 500, json: [LCWireKey.code: 1, LCWireKey.error: .string(message)])
+                RouteContentIsolation.apply(to: &failure.headers)
+                return failure
+            }
+        } else {
+            response = APIResponse(status: spec.status, contentType: "text/plain;charset=utf-8", body: [])
+        }
+        if let contentType = spec.contentType { response.headers.set("Content-Type", contentType) }
+        for (name, value) in spec.headers { response.headers.set(name, sanitized(Template.renderText(value, context))) }
+        RouteContentIsolation.apply(to: &response.headers)
+        return response
+    }
+
+    /// A header value with the line breaks a request's text might bring removed.
+    private static func sanitized(_ value: String) -> String {
+        String(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" })
+    }
+
+    static func contentType(of file: String) -> String {
+        switch (file as NSString).pathExtension.lowercased() {
+        case "json": return "application/json;charset=utf-8"
+        case "txt": return "text/plain;charset=utf-8"
+        case "html", "htm": return "text/html;charset=utf-8"
+        case "xml": return "application/xml"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        default: return "application/octet-stream"
+        }
+    }
+}
+
+// MARK: - RouteContentIsolation
+
+/// A custom route's page never runs on the emulator's origin. Its body is the route author's, but
+/// a template may put the caller's values in it, and it is served from the origin of the
+/// dashboard, whose page holds the master key and which alone may call `/__admin`: a `text/html`
+/// route echoing `?name=<script>…` would be reflected XSS past the admin guard. So every answer is
+/// `nosniff` (a JSON or text body echoing the caller is never guessed to be HTML), and one of any
+/// type a browser would not show passively (`FileServingHeaders.isInline`) is also sandboxed by
+/// a CSP of its own, added beside any the route sets (browsers enforce every policy): scripts,
+/// forms and pop-ups still work, so a mock web page behaves, but the page has an opaque origin:
+/// no storage of this origin, and its requests to `/__admin` carry `Origin: null`, which the
+/// admin guard refuses.
+enum RouteContentIsolation {
+    static let contentSecurityPolicy = "sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads"
+
+    static func apply(to headers: inout HTTPHeaders) {
+        headers.set("X-Content-Type-Options", "nosniff")
+        guard !FileServingHeaders.isInline(headers["Content-Type"] ?? "") else { return }
+        headers.add("Content-Security-Policy", contentSecurityPolicy)
+    }
 }

@@ -77,4 +77,59 @@ import Testing
         #expect(throws: ImportRejectedError.self) { try file.importObjects(objects, into: "Post") }
         #expect(try file.exportRecords(className: "Post").count == 1)
     }
+
+    /// A file whose second object is over the store's object size limit (a title of 16 MB).
+    func oversizedFile() throws -> String {
+        let big = String(repeating: "x", count: ObjectStore.maxObjectBytes)
+        return try directory.write("oversized.json", """
+            {"results":[
+            {"objectId":"65a1f0c0e4b0a1d2c3f50001","title":"small"},
+            {"objectId":"65a1f0c0e4b0a1d2c3f50002","title":"\(big)"},
+            {"objectId":"65a1f0c0e4b0a1d2c3f50003","title":"small too"}
+            ]}
+            """)
+    }
+
+    static let oversized = ImportRejection(
+        index: 2, line: 3, reason: "the object is larger than 16 MB (its fields and ACL serialized; LeanCloud's limit)", code: 116)
+
+    @Test func anObjectOverTheSizeLimit_isRejected_withItsLine_andNothingElseIsLost() throws {
+        let path = try oversizedFile()
+        try file.importObjects([["objectId": "65a1f0c0e4b0a1d2c3f50009", "title": "before"]], into: "Post")
+        let before = try file.export(className: "Post")
+        #expect {
+            try file.importJSONFile(path: path, into: "Post")
+        } throws: { error in
+            (error as? ImportRejectedError)?.rejections == [Self.oversized]
+                && "\(error)" == "\(path): object 2 (line 3): the object is larger than 16 MB (its fields and ACL serialized; LeanCloud's limit)"
+        }
+        #expect(try file.export(className: "Post") == before)
+        #expect(Self.oversized.listing.hasSuffix("LeanCloud's limit) (LeanCloud code 116)"))
+
+        let report = try file.importJSONFile(path: path, into: "Post", options: ImportOptions(continueOnError: true))
+        #expect(report.inserted == 2 && report.rejected == [Self.oversized])
+        #expect(try file.exportRecords(className: "Post").map { $0.fields["title"] } == ["before", "small", "small too"])
+    }
+
+    @Test func anObjectOverTheSizeLimit_doesNotReplaceTheStoredOne() throws {
+        try file.importObjects([["objectId": "65a1f0c0e4b0a1d2c3f50002", "title": "stored"]], into: "Post")
+        let report = try file.importJSONFile(path: try oversizedFile(), into: "Post",
+                                             options: ImportOptions(replace: true, continueOnError: true))
+        #expect(report.inserted == 2 && report.replaced == 0 && report.rejected == [Self.oversized])
+        #expect(try file.exportRecords(className: "Post").map { $0.fields["title"] } == ["stored", "small", "small too"])
+    }
+
+    @Test func anObjectOverTheSizeLimit_isListed_besideTheFilesOtherRejections() throws {
+        let big = String(repeating: "x", count: ObjectStore.maxObjectBytes)
+        let path = try directory.write("both.json", """
+            [{"read-time":3},
+            {"title":"\(big)"}]
+            """)
+        #expect {
+            try file.importJSONFile(path: path, into: "Post")
+        } throws: { error in
+            (error as? ImportRejectedError)?.rejections.map { "\($0.index) \($0.line ?? 0) \($0.code ?? 0)" } == ["1 1 105", "2 2 116"]
+        }
+        #expect(try file.classNames().isEmpty)
+    }
 }

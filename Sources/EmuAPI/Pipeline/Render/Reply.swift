@@ -116,6 +116,6 @@ enum AccessLog {
     }
 
     /// The path with the secret segment of the routes that take one (reset and verify links,
-    /// upload URLs, SMS codes) masked, by the journal's rule (SecretText.swift).
+    /// upload URLs, SMS codes) masked, by the journal's rule (`SecretText`, in Admin/Journal/Redaction.swift).
     static func redacted(_ path: String) -> String { SecretText.masked(path, mask: "…") }
 }

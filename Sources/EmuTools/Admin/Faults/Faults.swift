@@ -2,6 +2,7 @@ import Dispatch
 import EmuData
 import EmuHTTP
 import EmuRouting
+import LCWire
 import Primitives
 
 /// One app's injected faults, in memory; `POST /__admin/reset` and a restart remove them. The
@@ -48,5 +49,111 @@ public final class Faults: Sendable {
             state.faults.removeAll { id == nil || $0.id == id }
             return before - state.faults.count
         }
+    }
+}
+
+// MARK: - Fault
+
+/// A failure or a delay the test asks for (`POST /__admin/faults`, docs/testing.md): the next
+/// matching requests get `status` with a LeanCloud error body instead of their answer, and/or
+/// wait `delayMilliseconds` first. For testing how an app handles an outage, a slow network or
+/// a timeout, without touching its code.
+public struct Fault: Sendable, Equatable {
+    public var id = ""
+    /// `*` or one method.
+    public var method = "*"
+    /// An exact path, or a prefix ending in `*` (`/1.1/classes/*`).
+    public var path: String
+    /// The answer instead of the real one; nil only delays the real one.
+    public var status: Int?
+    public var body: JSON?
+    public var delayMilliseconds = 0
+    /// How many matching requests it still applies to; nil until removed.
+    public var remaining: Int? = 1
+
+    public static let maxDelayMilliseconds = 60_000
+
+    /// Reads `{"path", "method"?, "status"?, "code"?, "error"?, "body"?, "delayMs"?, "times"?}`.
+    public init(json: JSONObject) throws {
+        guard let path = json["path"]?.stringValue, path.hasPrefix("/") else { throw InvalidInput("\"path\" must start with /") }
+        // In any spelling the router would take for /__admin (AdminPath): `//__admin/clock` too.
+        guard !AdminPath.contains(path) else { throw InvalidInput("the /__admin routes cannot fail") }
+        self.path = path
+        if let method = json["method"] {
+            guard let name = method.stringValue, !name.isEmpty else { throw InvalidInput("\"method\" must be a string") }
+            self.method = name == "*" ? "*" : name.uppercased()
+        }
+        if let status = json["status"] {
+            guard let code = status.intValue, (400...599).contains(code) else { throw InvalidInput("\"status\" must be an integer in 400...599") }
+            self.status = code
+        }
+        if let delay = json["delayMs"] {
+            guard let ms = delay.intValue, (0...Self.maxDelayMilliseconds).contains(ms) else {
+                throw InvalidInput("\"delayMs\" must be an integer in 0...\(Self.maxDelayMilliseconds)")
+            }
+            delayMilliseconds = ms
+        }
+        if let times = json["times"] {
+            guard let count = times.intValue, count >= 0 else { throw InvalidInput("\"times\" must be a non-negative integer (0 = until removed)") }
+            remaining = count == 0 ? nil : count
+        }
+        guard status != nil || delayMilliseconds > 0 else { throw InvalidInput("give a \"status\", a \"delayMs\", or both") }
+        body = try Self.body(json, status: status)
+    }
+
+    /// The error body: `body` as given, else `{"code","error"}` from `code`/`error`, else the
+    /// HTTP status and its reason phrase, like the server's own HTTP-level errors.
+    private static func body(_ json: JSONObject, status: Int?) throws -> JSON? {
+        guard let status else { return nil }
+        if let body = json["body"] { return body }
+        let code = json["code"].map { $0.intValue } ?? status
+        guard let code else { throw InvalidInput("\"code\" must be an integer") }
+        let message = json["error"].map { $0.stringValue } ?? HTTPStatus.reasonPhrase(status) + "."
+        guard let message else { throw InvalidInput("\"error\" must be a string") }
+        return [LCWireKey.code: JSON(code), LCWireKey.error: .string(message)]
+    }
+
+    func matches(method: String, path: String) -> Bool {
+        guard self.method == "*" || self.method == method else { return false }
+        if self.path.hasSuffix("*") { return path.hasPrefix(self.path.dropLast()) }
+        return self.path == path
+    }
+
+    public var json: JSON {
+        var object: JSONObject = ["id": .string(id), "method": .string(method), "path": .string(path),
+                                  "delayMs": JSON(delayMilliseconds), "times": remaining.map { JSON($0) } ?? 0]
+        if let status { object["status"] = JSON(status) }
+        if let body { object["body"] = body }
+        return .object(object)
+    }
+}
+
+// MARK: - FaultRoutes
+
+/// `/__admin/faults` (master key): make the next matching requests fail or wait (docs/testing.md).
+package enum FaultRoutes {
+    package static func register(in router: inout Router<APIRoute>) {
+        router.add("POST", "/__admin/faults", APIRoute(appAccess: .master) { request in
+            let fault: Fault
+            do {
+                fault = try Fault(json: try request.jsonObjectBody())
+            } catch let error as InvalidInput {
+                throw APIError(.invalidParameter("Invalid fault: \(error.detail)."))
+            }
+            guard let added = request.app.faults.add(fault) else {
+                throw APIError(.invalidParameter("At most \(Faults.capacity) faults per app."))
+            }
+            return APIResponse(json: added.json)
+        })
+        router.add("GET", "/__admin/faults", APIRoute(appAccess: .master) { request in
+            APIResponse(json: ["results": .array(request.app.faults.all.map(\.json))])
+        })
+        router.add("DELETE", "/__admin/faults", APIRoute(appAccess: .master) { request in
+            APIResponse(json: ["status": "ok", "deleted": JSON(request.app.faults.remove())])
+        })
+        router.add("DELETE", "/__admin/faults/:id", APIRoute(appAccess: .master) { request in
+            let deleted = request.app.faults.remove(request.parameter("id"))
+            return APIResponse(json: ["status": "ok", "deleted": JSON(deleted)])
+        })
     }
 }

@@ -97,3 +97,129 @@ enum Redaction {
         }
     }
 }
+
+// MARK: - SecretNames
+
+/// The one rule for which named values are secrets, wherever they travel: header names, query
+/// parameters, form fields and JSON keys at any depth, in requests and responses alike. Names
+/// are compared without case and without separators (`session_token`, `sessionToken` and
+/// `X-Session-Token` are one name). Every secret the API takes or hands out is named here; the
+/// test table `JournalSecretTests` sends each one in each place it can travel.
+enum SecretNames {
+    /// A name containing one of these is a secret: passwords (`password`, `new_password`,
+    /// `_webPassword`), every token (`sessionToken`, `captcha_token`, `validate_token(s)`,
+    /// `access_token`, `refresh_token`, `X-XSRF-TOKEN`, the file upload `token`), secrets
+    /// (`client_secret`), cookies (`Cookie`, `Set-Cookie`) and `Authorization`.
+    static let secretWords = ["password", "token", "secret", "cookie", "authorization"]
+
+    /// A name ending with one of these is a key: `X-LC-Key`, `X-LC-Hook-Key`,
+    /// `X-AVOSCloud-Application-Key`, `X-AVOSCloud-Master-Key`, `X-AVOSCloud-Super-Key`,
+    /// `_ApplicationKey`, `_MasterKey`, `masterKey`, `appKey`, `X-Api-Key`, `mac_key`. A bare `key`
+    /// (a file's storage key) and `keys` (a select list) are data.
+    static let keySuffixes = ["lckey", "appkey", "applicationkey", "masterkey", "hookkey", "superkey", "apikey",
+                              "secretkey", "privatekey", "accesskey", "mackey"]
+
+    /// Secrets whose names hold none of the words above: signatures (`X-LC-Sign`,
+    /// `X-AVOSCloud-Request-Sign`, the envelope's `sign`), the session header, SMS and captcha
+    /// codes (`smsCode`, `captcha_code`, the web log-in's `j_captcha`) and the web session id.
+    static let exactNames: Set<String> = ["sign", "xlcsign", "xlcsession", "smscode", "captchacode", "jcaptcha", "sid"]
+    static let signSuffix = "requestsign"
+
+    /// Names that hold a secret word but carry none: OAuth's `token_type` (`"Bearer"`).
+    static let notSecret: Set<String> = ["tokentype"]
+
+    static func isSecret(_ name: some StringProtocol) -> Bool {
+        let normalized = String(name.lowercased().filter { $0.isLetter || $0.isNumber })
+        if notSecret.contains(normalized) { return false }
+        return exactNames.contains(normalized) || normalized.hasSuffix(signSuffix)
+            || secretWords.contains { normalized.contains($0) } || keySuffixes.contains { normalized.hasSuffix($0) }
+    }
+
+    /// Fields that are secrets only in the request of one route (body or query), keyed by the
+    /// path as the router reads it (`routePath`): a `code` elsewhere is LeanCloud's error code.
+    /// The web log-in's two-factor digits, the SMS code of `changePhoneNumber`, and OAuth's
+    /// authorization-code grant (`code`, PKCE's `code_verifier`), which LCEmu refuses but a
+    /// client may still send.
+    static let fieldsByPath: [String: Set<String>] = [
+        "/api/check_two_factor_auth_code": ["code"],
+        "/1.1/changePhoneNumber": ["code"],
+        "/oauth/access_token": ["code", "code_verifier"],
+    ]
+
+    static func isSecret(_ name: some StringProtocol, inBodyOf path: String?) -> Bool {
+        if isSecret(name) { return true }
+        guard let path, let fields = fieldsByPath[routePath(path)] else { return false }
+        return fields.contains(String(name))
+    }
+
+    /// A path as the router matches it: its non-empty segments (`//api/x/` answers as `/api/x`).
+    static func routePath(_ path: String) -> String {
+        "/" + Router<APIRoute>.segments(path).joined(separator: "/")
+    }
+}
+
+// MARK: - SecretText
+
+/// Secrets inside free text: URLs and paths in a path, a header value, a query or form value, a
+/// JSON string or a text body. Two forms are masked, the same in every such place:
+/// - the secret segment of the routes that take one in their path (`secretPathRoutes`), in
+///   every spelling that reaches them: with or without `/1.1` (batch sub-request paths are
+///   relative to it: `verifySmsCode/<code>`, `1.1/verifySmsCode/<code>`), in absolute URLs
+///   (`upload_url`, a reset link in an email), with doubled slashes, and percent-encoded
+///   (the HTTP parser and batch decode paths before routing);
+/// - the value of a `name=value` pair at the start or after `?`, `&` or `;` whose name is a
+///   secret (SecretNames), such as the `token` of a `captcha_url`.
+package enum SecretText {
+    /// The one table of routes whose path carries a secret: each is the part of the path before
+    /// the secret segment, its slashes written `/+`. They match anywhere in the text,
+    /// so every prefix (`/1.1/`, `1.1/`, none, `https://host/`) is covered.
+    static let secretPathRoutes = [
+        #"(?:verifySmsCode|verifyMobilePhone|resetPasswordBySmsCode)"#,  // /1.1/<route>/<SMS code>
+        #"__auth/+[^/?#\s"'<>]+/+(?:reset|verify)"#,  // /__auth/<appId>/reset|verify/<token>
+        #"__files/+upload/+[^/?#\s"'<>]+"#,  // /__files/upload/<appId>/<token>
+    ]
+
+    /// Group 1: the route up to the secret segment, with the slashes however doubled; group 2:
+    /// the segment. The patterns are constants: `try!` cannot fail.
+    static let secretPathSegment = try! NSRegularExpression(pattern: "((?:"
+        + secretPathRoutes.joined(separator: "|")
+        + #")/+)([^/?#&\s"'<>\\]+)"#, options: [.caseInsensitive])
+
+    /// Group 1: the start, `?`, `&` or `;`, and the name; group 2: the name; group 3: the value.
+    static let queryPair = try! NSRegularExpression(pattern: #"((?:^|[?&;])([A-Za-z0-9_.\-]+)=)([^&#\s"'<>\\]*)"#)
+
+    /// `isSecret` decides which `name=value` pairs hide their value: the request's own rule
+    /// for a body (fields secret on its route), SecretNames' for the rest.
+    package static func masked(_ text: String, mask: String = Redaction.mask,
+                       isSecret: (String) -> Bool = { SecretNames.isSecret($0) }) -> String {
+        guard text.contains("/") || text.contains("=") else { return text }
+        let once = maskedAsWritten(text, mask: mask, isSecret: isSecret)
+        // `/1.1/verifySm%73Code/<code>` reaches the route too: decoded text that shows more
+        // secrets is shown decoded, with those masked. Pairs were masked before decoding, so a
+        // value holding `%26` (`&`) is never split.
+        guard once.contains("%"), let decoded = once.removingPercentEncoding, decoded != once else { return once }
+        let twice = maskedAsWritten(decoded, mask: mask, isSecret: isSecret)
+        return twice == decoded ? once : twice
+    }
+
+    private static func maskedAsWritten(_ text: String, mask: String, isSecret: (String) -> Bool) -> String {
+        let result = replace(secretPathSegment, in: text) { match, text in text.substring(with: match.range(at: 1)) + mask }
+        return replace(queryPair, in: result) { match, text in
+            guard isSecret(text.substring(with: match.range(at: 2))), match.range(at: 3).length > 0 else { return nil }
+            return text.substring(with: match.range(at: 1)) + mask
+        }
+    }
+
+    /// `text` with each match replaced by what `replacement` returns (nil keeps the match).
+    private static func replace(_ expression: NSRegularExpression, in text: String,
+                                _ replacement: (NSTextCheckingResult, NSString) -> String?) -> String {
+        let source = text as NSString
+        let output = NSMutableString(string: text)
+        let matches = expression.matches(in: text, range: NSRange(location: 0, length: source.length))
+        for match in matches.reversed() {
+            guard let replaced = replacement(match, source) else { continue }
+            output.replaceCharacters(in: match.range, with: replaced)
+        }
+        return output as String
+    }
+}
