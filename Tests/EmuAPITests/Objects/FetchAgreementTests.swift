@@ -3,7 +3,7 @@ import EmuTesting
 import LCWire
 import Testing
 
-/// A fetch copies the stored object into its answer when it can (`ObjectRenderer+Fetch.swift`).
+/// A fetch copies the stored object into its answer when it can (`ObjectRenderer.appendRow`, in ObjectRenderer+Rows.swift).
 /// `include` of a field no object has makes the same fetch take the long way (decode, render,
 /// serialize) without changing what it shows: the two answers must be the same bytes, for every
 /// kind of value, every caller and `returnACL`.
