@@ -35,7 +35,7 @@ let package = Package(
             name: "COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         // glibc's <sys/epoll.h> and <sys/eventfd.h>, which the Glibc module leaves out (Linux
-        // event loops, EmuHTTP/Server/EventLoops); empty elsewhere.
+        // event loops, EmuHTTP/Server/Watching); empty elsewhere.
         .systemLibrary(name: "CEpoll"),
         .target(name: "Primitives"),
         .target(name: "EmuCrypto", dependencies: ["COpenSSL", "Primitives"]),
