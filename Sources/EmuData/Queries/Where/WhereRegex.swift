@@ -82,21 +82,27 @@ package enum RegexBudget {
         guard let statement = Thread.current.threadDictionary[statementKey] as? StatementBudget else {
             return firstMatch(regex, in: text, until: start + perMatch)
         }
-        let found = firstMatch(regex, in: text, until: start + min(perMatch, statement.remaining))
+        guard let left = statement.left() else { return nil }
+        let found = firstMatch(regex, in: text, until: start + min(perMatch, left))
         statement.remaining -= ContinuousClock.now - start
         return found
     }
 
-    /// Whether `regex` matches somewhere in `text`; nil when `deadline` passed first.
+    /// Whether `regex` matches somewhere in `text`; nil when `deadline` passed first. The
+    /// deadline is on the time the match runs: once the wall clock passes it, the thread's own
+    /// CPU clock must pass the same span again (`RunningDeadline`), so a match that waited for a
+    /// core on a loaded machine is not cut short, and a backtracking one stops within twice its span.
     package static func firstMatch(_ regex: NSRegularExpression, in text: String, until deadline: ContinuousClock.Instant) -> Bool? {
-        guard ContinuousClock.now < deadline else { return nil }
+        let start = ContinuousClock.now
+        guard start < deadline else { return nil }
+        var running = RunningDeadline(wall: deadline, span: deadline - start)
         var found = false
         var expired = false
         regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
             if result != nil {
                 found = true
                 stop.pointee = true
-            } else if ContinuousClock.now > deadline {
+            } else if running.passed() {
                 expired = true
                 stop.pointee = true
             }
@@ -127,7 +133,59 @@ package enum RegexBudget {
     /// What is left of a statement's budget; a reference, so each match takes its time off
     /// without writing the thread dictionary again. Only its own thread touches it.
     private final class StatementBudget {
+        let budget: Duration
+        /// The thread's CPU time when the statement began, read once per statement.
+        let startCPU = ThreadCPUClock.now
+        /// Matching time left, counted on the wall clock: cheap, and never less than the truth.
         var remaining: Duration
-        init(remaining: Duration) { self.remaining = remaining }
+        init(remaining: Duration) {
+            budget = remaining
+            self.remaining = remaining
+        }
+
+        /// What is left, nil when spent. When the wall clock says spent, the thread's CPU clock
+        /// decides: a statement that waited for a core has not matched for that long.
+        func left() -> Duration? {
+            if remaining > .zero { return remaining }
+            remaining = budget - (ThreadCPUClock.now - startCPU)
+            return remaining > .zero ? remaining : nil
+        }
+    }
+}
+
+// MARK: - RunningDeadline
+
+/// A deadline on the time a thread runs, read cheaply: the wall clock (vDSO, tens of
+/// nanoseconds) until it passes, then the thread's CPU clock (a system call, about a
+/// microsecond) for the same span again. A regex's budget bounds the work a pattern makes a
+/// worker do; a machine busy with other work (a build, a test run in parallel) must not turn
+/// an ordinary pattern into a refused query.
+struct RunningDeadline {
+    let wall: ContinuousClock.Instant
+    let span: Duration
+    private var cpuDeadline: Duration?
+
+    init(wall: ContinuousClock.Instant, span: Duration) {
+        self.wall = wall
+        self.span = span
+    }
+
+    mutating func passed() -> Bool {
+        guard ContinuousClock.now > wall else { return false }
+        let cpu = ThreadCPUClock.now
+        guard let cpuDeadline else {
+            cpuDeadline = cpu + span
+            return false
+        }
+        return cpu > cpuDeadline
+    }
+}
+
+/// The CPU time the calling thread has run.
+enum ThreadCPUClock {
+    static var now: Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
     }
 }
