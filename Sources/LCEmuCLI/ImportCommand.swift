@@ -39,7 +39,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Import the objects that can be, list the rejected ones, exit 3 if any were (default: all or nothing).")
     var continueOnError = false
 
-    @Flag(name: .customLong("with-seed"), help: "Into a new database, load the app's seed first, then the import (default: the import alone is its data).")
+    @Flag(name: .customLong("with-seed"), help: "Into a new database, load the app's seed first, then the import (default: the import alone is its data). [env: LCEMU_WITH_SEED=1]")
     var withSeed = false
 
     @Option(help: ArgumentHelp(
@@ -65,6 +65,7 @@ struct ImportCommand: ParsableCommand {
         let store = try options.open(create: true)
         defer { try? store.close() }
         let fresh = try store.database.read { try !SeedProvenance.isFilled($0) }
+        let withSeed = Environment.flag(self.withSeed, "LCEMU_WITH_SEED")
         if withSeed, !fresh {
             throw CommandFailure("--with-seed: the database of app \(store.appId) already has data; the seed loads only into a new database")
         }

@@ -99,13 +99,13 @@ extension SeedData {
     public func checkCredentials(_ credentials: CredentialsFile, path: String) throws {
         let users = records.filter { $0.className == LCClassName.user }
         guard let user = users.first(where: { $0.fields[LCFieldName.username]?.stringValue == credentials.username }) else {
-            throw SeedError(path: path, reason: "user '\(credentials.username)' is not in the app's seed")
+            throw ConfigurationError("credentials file \(path): user '\(credentials.username)' is not in the app's seed")
         }
         if let email = credentials.email, user.fields[LCFieldName.email]?.stringValue != email {
-            throw SeedError(path: path, reason: "the seed's user '\(credentials.username)' has another email")
+            throw ConfigurationError("credentials file \(path): the seed's user '\(credentials.username)' has another email")
         }
         guard PasswordVerdict(user: user, plain: credentials.password).matches else {
-            throw SeedError(path: path, reason: "the seed's user '\(credentials.username)' has another password")
+            throw ConfigurationError("credentials file \(path): the seed's user '\(credentials.username)' has another password")
         }
     }
 }
