@@ -115,7 +115,7 @@ struct ImportCommand: ParsableCommand {
     private func seedFolders() throws -> [String] {
         let settings = try options.settings()
         let appId = try options.selectedAppId()
-        let variable = Environment.value("LCEMU_SEED").map { $0.split(separator: ":").map(String.init).filter { !$0.isEmpty } }
+        let variable = Environment.paths("LCEMU_SEED")
         if let own = settings.document?.apps.first(where: { $0.appId == appId })?.seedPaths {
             if !seed.isEmpty || variable != nil {
                 throw ValidationError("\(seed.isEmpty ? "LCEMU_SEED" : "--seed") conflicts with \"seed\" of app \(appId) in config file \(settings.path ?? ""): set it in one place")

@@ -230,7 +230,7 @@ extension ServeOptions {
     /// `:`-separated list), else the project's seed; none with `--no-seed`, which also empties
     /// the apps' own seeds. Refused beside a config file whose apps name a seed.
     private func seedDirectories(_ settings: ConfiguredSettings) throws -> [String] {
-        let variable = Environment.value("LCEMU_SEED").map { $0.split(separator: ":").map(String.init).filter { !$0.isEmpty } }
+        let variable = Environment.paths("LCEMU_SEED")
         if let app = settings.appWithSeed, let path = settings.path {
             let given = seed.isEmpty ? (variable == nil ? nil : "LCEMU_SEED") : "--seed"
             if let given {

@@ -259,7 +259,9 @@ public struct CredentialsFile: Sendable, Equatable {
         guard let object = (try? JSONParser.parse(Array(data)))?.objectValue else {
             throw ConfigurationError("\(path): expected an object {\"username\", \"password\", \"email\"}")
         }
-        try ConfigFile.rejectUnknownKeys(object, known: ["username", "password", "email"])
+        do { try ConfigFile.rejectUnknownKeys(object, known: ["username", "password", "email"]) } catch let error as ConfigurationError {
+            throw ConfigurationError("\(path): \(error.reason)")
+        }
         guard let username = object["username"]?.stringValue, !username.isEmpty,
               let password = object["password"]?.stringValue, !password.isEmpty else {
             throw ConfigurationError("\(path): \"username\" and \"password\" must be non-empty strings")
