@@ -7,20 +7,14 @@ import EmuAPI
 /// what `--app-id` means beside `--config` is each command's (serve refuses it, import and
 /// export pick an app with it).
 struct AppDataOptions: ParsableArguments {
-    @Option(help: "Directory of the SQLite databases, one file per app (serve also takes :memory:). [env: LCEMU_DATA] (default: ./.lcemu)")
+    @Option(help: "Directory of the SQLite databases, one file per app (serve also takes :memory:); refused when the config file sets server.data. [env: LCEMU_DATA] (default: ./.lcemu)")
     var data: String?
 
-    @Option(help: "JSON file listing the apps, with per-app options: serve serves them all and refuses --app-id, --app-key and --master-key beside it; import and export use the app named by --app-id. [env: LCEMU_CONFIG]")
+    @Option(help: "JSON file listing the apps, with per-app options, routes and seeds, and optionally server settings: serve serves them all and refuses --app-id, --app-key and --master-key beside it, and any flag for a setting the file sets; import and export use the app named by --app-id. [env: LCEMU_CONFIG]")
     var config: String?
 
     @Option(name: .customLong("app-id"), help: "App ID of the single app; with a config file, import and export use the app of that ID (serve refuses it). [env: LCEMU_APP_ID] (default: lcemu-dev-app-id, or the first app of --config)")
     var appId: String?
-
-    /// The directory of the SQLite databases from `--data` or `LCEMU_DATA`, else `./.lcemu`:
-    /// `serve`, `import` and `export` must agree on it.
-    func dataDirectory() -> String {
-        Environment.string(data, "LCEMU_DATA", default: ".lcemu")
-    }
 
     /// The config file path from `--config` or `LCEMU_CONFIG`, if any.
     func configPath() -> String? {
@@ -57,12 +51,13 @@ extension AppDataOptions {
     /// Opens the chosen app's database file; `create: false` refuses a missing one.
     func open(create: Bool) throws -> AppDataFile {
         let appId = try selectedAppId()
+        let directory = try dataDirectory(settings())
         do {
-            return try AppDataFile(appId: appId, dataDirectory: dataDirectory(), create: create)
+            return try AppDataFile(appId: appId, dataDirectory: directory, create: create)
         } catch let error as TransferError {
             throw CommandFailure(error.description)
         } catch {
-            throw CommandFailure("cannot open the database of app \(appId) in \(dataDirectory()): \(error)")
+            throw CommandFailure("cannot open the database of app \(appId) in \(directory): \(error)")
         }
     }
 }

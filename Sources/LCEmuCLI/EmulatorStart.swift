@@ -1,5 +1,6 @@
 import EmuAPI
 import EmuHTTP
+import Primitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +18,8 @@ struct StartedEmulator: Sendable {
 
     /// Opens the databases and listens; `adjust` may change the configuration the options made
     /// before anything opens.
-    static func start(_ options: ServeOptions,
+    /// `warn: false` keeps the seed's warnings (`SeedStart.warning`) unsaid (`exec --quiet`).
+    static func start(_ options: ServeOptions, warn: Bool = true,
                       adjusting adjust: (inout EmulatorConfiguration) throws -> Void = { _ in }) throws -> StartedEmulator {
         var configuration = try options.configuration()
         let tls = try TLSSetup.make(options.tls.mode(), dataDirectory: configuration.dataDirectory)
@@ -35,6 +37,8 @@ struct StartedEmulator: Sendable {
         } catch {
             throw StartFailure.listening(host: configuration.http.host, port: configuration.http.port, error)
         }
+        // A seed that was given but not loaded is said once, on stderr, with how to load it.
+        for warning in server.seedStarts.compactMap(\.warning) where warn { StandardStream.error.write("lcemu: \(warning)\n") }
         return StartedEmulator(server: server, tls: tls?.description)
     }
 
@@ -51,7 +55,9 @@ struct StartedEmulator: Sendable {
     }
 
     /// The ready banner: the address, each app with its keys (the default, first one marked when
-    /// there are several), TLS, CORS, `extra` lines, and the data line last (scripts wait for it).
+    /// there are several), TLS, CORS, `extra` lines, one `seed:` line per app saying what its
+    /// seed did (never naming a seed that was not loaded), and the data line last (scripts wait
+    /// for it).
     func banner(extra: [String] = []) -> String {
         var lines = ["lcemu \(LCEmuVersion.current) listening on \(server.baseURL)"]
         let several = configuration.apps.count > 1
@@ -76,7 +82,10 @@ struct StartedEmulator: Sendable {
             lines.append("  hosts:      /__admin also answers for \(configuration.allowedHosts.patterns.joined(separator: ", "))")
         }
         lines += extra
-        lines.append("  data:       \(configuration.dataDirectory)\(configuration.seedDirectory.map { " (seed: \($0))" } ?? "")")
+        for start in server.seedStarts {
+            lines.append("  seed:       \(several ? "\(start.appId): " : "")\(start.summary)")
+        }
+        lines.append("  data:       \(configuration.dataDirectory)")
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -22,6 +22,11 @@ enum Environment {
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// A `:`-separated list of paths from the variable, empty items dropped; nil when unset.
+    static func paths(_ variable: String) -> [String]? {
+        value(variable).map { $0.split(separator: ":").map(String.init).filter { !$0.isEmpty } }
+    }
+
     static func int(_ cli: Int?, _ variable: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
         let resolved = try parsed(cli, variable, expecting: "an integer") ?? fallback
         guard range.contains(resolved) else {

@@ -61,10 +61,10 @@ struct ExecCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = self.options.withExecDefaults()
+        let options = try self.options.withExecDefaults()
         let initialData = try importPath.map(Self.loadImport)
         let quiet = self.quiet
-        let emulator = try StartedEmulator.start(options) { configuration in
+        let emulator = try StartedEmulator.start(options, warn: !quiet) { configuration in
             if let initialData { configuration.initialData[configuration.apps[0].appId] = initialData }
             if quiet, options.logLevel == nil, Environment.value("LCEMU_LOG_LEVEL") == nil { configuration.logLevel = .error }
         }
@@ -122,7 +122,9 @@ struct ExecCommand: ParsableCommand {
 
     private static func loadImport(_ path: String) throws -> SeedData {
         do {
-            return try SeedData.load(importing: path, now: .now())
+            var data = try SeedData.load(importing: path, now: .now())
+            data.provenance = .imported(path)
+            return data
         } catch let error as TransferError {
             throw CommandFailure("--import: \(error.description)")
         } catch {
@@ -142,11 +144,13 @@ struct ExecCommand: ParsableCommand {
 }
 
 private extension ServeOptions {
-    /// exec's defaults: in memory and on a free port, unless the option or its variable says otherwise.
-    func withExecDefaults() -> ServeOptions {
+    /// exec's defaults: in memory and on a free port, unless the config file, the option or its
+    /// variable says otherwise.
+    func withExecDefaults() throws -> ServeOptions {
         var options = self
-        if options.appData.data == nil, Environment.value("LCEMU_DATA") == nil { options.appData.data = ":memory:" }
-        if options.port == nil, Environment.value("LCEMU_PORT") == nil { options.port = 0 }
+        let server = try appData.settings().server
+        if server.data == nil, options.appData.data == nil, Environment.value("LCEMU_DATA") == nil { options.appData.data = ":memory:" }
+        if server.port == nil, options.port == nil, Environment.value("LCEMU_PORT") == nil { options.port = 0 }
         return options
     }
 }

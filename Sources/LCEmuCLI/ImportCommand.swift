@@ -15,7 +15,10 @@ struct ImportCommand: ParsableCommand {
             updatedAt and ACL are kept when present. Everything is written in one transaction: if \
             any object is rejected, every rejection is listed (with its line) and nothing is \
             imported (exit 1), unless --continue-on-error (then exit 3 when some were rejected). \
-            A running server on the same --data sees the objects as soon as the import ends.
+            A running server on the same --data sees the objects as soon as the import ends. \
+            Into a new database the import is its data and the seed is not loaded (a line says \
+            so; a later serve says the database was created by the import); --with-seed loads \
+            the seed first.
             """)
 
     /// Exit status of an import that wrote some objects and rejected others (`--continue-on-error`).
@@ -36,6 +39,14 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Import the objects that can be, list the rejected ones, exit 3 if any were (default: all or nothing).")
     var continueOnError = false
 
+    @Flag(name: .customLong("with-seed"), help: "Into a new database, load the app's seed first, then the import (default: the import alone is its data). [env: LCEMU_WITH_SEED=1]")
+    var withSeed = false
+
+    @Option(help: ArgumentHelp(
+        "The seed --with-seed loads, for an app whose config file names none; repeat to merge several. [env: LCEMU_SEED, folders separated by :] (default: the project's seed/)",
+        valueName: "folder"))
+    var seed: [String] = []
+
     @OptionGroup var progressOptions: ProgressOptions
 
     @OptionGroup var options: AppDataOptions
@@ -50,8 +61,15 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let target = try targetClass()
+        let folders = try seedFolders()
         let store = try options.open(create: true)
         defer { try? store.close() }
+        let fresh = try store.database.read { try !SeedProvenance.isFilled($0) }
+        let withSeed = Environment.flag(self.withSeed, "LCEMU_WITH_SEED")
+        if withSeed, !fresh {
+            throw CommandFailure("--with-seed: the database of app \(store.appId) already has data; the seed loads only into a new database")
+        }
+        let seeded = withSeed ? try loadSeed(folders, into: store) : nil
         let importOptions = ImportOptions(replace: replace, continueOnError: continueOnError)
         let path = wordpress ?? file ?? ""
         var meter: ProgressMeter?
@@ -77,16 +95,64 @@ struct ImportCommand: ParsableCommand {
             RejectionListing.print(report.rejected, file: path)
             let rejected = report.rejected.isEmpty ? "" : "; \(report.rejected.count) rejected"
             StandardStream.error.write("lcemu: imported \(summary)\(rejected)\n")
+            if fresh { try saySeed(seeded, folders: folders, store: store, file: path) }
             if !report.rejected.isEmpty { throw ExitCode(Self.someRejectedStatus) }
         } catch let error as ImportRejectedError {
             meter?.finish()
+            if seeded != nil { try store.database.write { try SeedProvenance.empty($0) } }
             RejectionListing.print(error.rejections, file: path)
             throw CommandFailure("\(path): \(error.rejections.count) of \(error.total) objects rejected; nothing was imported "
                 + "(--continue-on-error imports the others)")
         } catch let error as TransferError {
             meter?.finish()
+            if seeded != nil { try store.database.write { try SeedProvenance.empty($0) } }
             throw CommandFailure(error.description)
         }
+    }
+
+    /// The app's seed: the config file's `seed` of the app, else `--seed` or `LCEMU_SEED`, else
+    /// the project's seed (as `serve` finds it).
+    private func seedFolders() throws -> [String] {
+        let settings = try options.settings()
+        let appId = try options.selectedAppId()
+        let variable = Environment.paths("LCEMU_SEED")
+        if let own = settings.document?.apps.first(where: { $0.appId == appId })?.seedPaths {
+            if !seed.isEmpty || variable != nil {
+                throw ValidationError("\(seed.isEmpty ? "LCEMU_SEED" : "--seed") conflicts with \"seed\" of app \(appId) in config file \(settings.path ?? ""): set it in one place")
+            }
+            return own
+        }
+        let explicit = seed.isEmpty ? variable ?? [] : seed
+        return explicit.isEmpty ? SeedLocator.defaultDirectory().map { [$0] } ?? [] : explicit
+    }
+
+    /// `--with-seed`: the seed, loaded into the new database before the import; its size.
+    private func loadSeed(_ folders: [String], into store: AppDataFile) throws -> Int {
+        guard !folders.isEmpty else { throw CommandFailure("--with-seed: no seed folder (name one with --seed)") }
+        do {
+            let data = try SeedData.load(directories: folders, now: .now())
+            try store.database.write { db in
+                try data.insert(into: db)
+                try SeedProvenance.markFilled(db, at: LCDate.now().iso)
+            }
+            return data.records.count
+        } catch let error as SeedError {
+            throw CommandFailure("--with-seed: \(error)")
+        }
+    }
+
+    /// Into a new database: what became of the seed, recorded (a later `serve` says the import
+    /// made the database) and said.
+    private func saySeed(_ seeded: Int?, folders: [String], store: AppDataFile, file: String) throws {
+        let source = folders.joined(separator: ", ")
+        if let seeded {
+            StandardStream.error.write("lcemu: app \(store.appId): new database: loaded the seed (\(source), \(seeded) objects) before the import\n")
+            return
+        }
+        try store.database.write { try SeedProvenance.imported(file).record(in: $0) }
+        guard !folders.isEmpty else { return }
+        StandardStream.error.write("lcemu: app \(store.appId): new database: the seed (\(source)) was not loaded — "
+            + "the import is its data; add --with-seed to load the seed first\n")
     }
 
     /// `--class`, else Post for WordPress, else the JSON file's name (as for seed files).

@@ -20,8 +20,13 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("master-key"), help: "Master Key of the default app. [env: LCEMU_MASTER_KEY] (default: lcemu-dev-master-key)")
     var masterKey: String?
 
-    @Option(help: "Seed directory loaded into a fresh database and on reset. [env: LCEMU_SEED] (default: the project's seed/)")
-    var seed: String?
+    @Option(help: ArgumentHelp(
+        "Seed directory loaded into a fresh database and on reset; repeat to merge several, in order. Refused when the config file names a seed. [env: LCEMU_SEED, folders separated by :] (default: the project's seed/)",
+        valueName: "folder"))
+    var seed: [String] = []
+
+    @Flag(name: .customLong("reseed"), help: "Replace the data of an app whose database was seeded from other seed files (or made by lcemu import) with its seed; by default such data is kept and a line says so. [env: LCEMU_RESEED=1]")
+    var reseed = false
 
     @Flag(name: .customLong("no-seed"), help: "Start empty: load no seed data. [env: LCEMU_NO_SEED=1]")
     var noSeed = false
@@ -88,15 +93,23 @@ struct ServeOptions: ParsableArguments {
 extension ServeOptions {
     /// The resolved host and port, shared with `healthcheck`.
     func address() throws -> (host: String, port: Int) {
-        let host = Environment.string(host, "LCEMU_HOST", default: "127.0.0.1")
-        let port = try Environment.int(port, "LCEMU_PORT", default: 3000, range: 0...65_535)
+        try address(appData.settings())
+    }
+
+    private func address(_ settings: ConfiguredSettings) throws -> (host: String, port: Int) {
+        let host = try settings.fixed(settings.server.host, key: "host", option: "--host", given: host, variable: "LCEMU_HOST")
+            ?? Environment.string(host, "LCEMU_HOST", default: "127.0.0.1")
+        let port = try settings.fixed(settings.server.port, key: "port", option: "--port", given: port, variable: "LCEMU_PORT")
+            ?? Environment.int(port, "LCEMU_PORT", default: 3000, range: 0...65_535)
         return (host, port)
     }
 
-    /// Options, then environment, then defaults, validated into a configuration.
+    /// The config file, then options, then environment, then defaults (`ConfiguredSettings`),
+    /// validated into a configuration.
     func configuration() throws -> EmulatorConfiguration {
+        let settings = try appData.settings()
         var configuration = EmulatorConfiguration()
-        let (host, port) = try address()
+        let (host, port) = try address(settings)
         configuration.http.host = host
         configuration.http.port = port
         configuration.http.limits = HTTPParserLimits(
@@ -111,21 +124,31 @@ extension ServeOptions {
         configuration.http.eventModel = try eventModel()
         let cores = ProcessInfo.processInfo.activeProcessorCount
         configuration.workerCount = try Environment.int(workers, "LCEMU_WORKERS", default: max(2, cores), range: 1...256)
-        configuration.journalSize = try Environment.int(journalSize, "LCEMU_JOURNAL_SIZE", default: 1000, range: 0...100_000)
-        configuration.dataDirectory = appData.dataDirectory()
+        configuration.journalSize = try settings.fixed(settings.server.journalSize, key: "journalSize", option: "--journal-size",
+                                                       given: journalSize, variable: "LCEMU_JOURNAL_SIZE")
+            ?? Environment.int(journalSize, "LCEMU_JOURNAL_SIZE", default: 1000, range: 0...100_000)
+        configuration.dataDirectory = try appData.dataDirectory(settings)
         try DataDirectoryCheck.validate(configuration.dataDirectory)
         configuration.durableWrites = Environment.flag(durableWrites, "LCEMU_DURABLE_WRITES")
-        let levelName = Environment.string(logLevel, "LCEMU_LOG_LEVEL", default: "info")
+        let levelName = try settings.fixed(settings.server.logLevel, key: "logLevel", option: "--log-level", given: logLevel, variable: "LCEMU_LOG_LEVEL")
+            ?? Environment.string(logLevel, "LCEMU_LOG_LEVEL", default: "info")
         guard let level = LogLevel(rawValue: levelName.lowercased()) else {
             throw ValidationError("--log-level must be one of \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")), got '\(levelName)'")
         }
         configuration.logLevel = level
-        configuration.apps = try apps()
+        // --no-seed wins over the apps' own seeds too (and their credentials then name no one).
+        let empty = Environment.flag(noSeed, "LCEMU_NO_SEED")
+        configuration.apps = try apps(settings).map { app in
+            var app = app
+            if empty { (app.seedPaths, app.credentialsPath) = (nil, nil) }
+            return app
+        }
         configuration.signMaxSkewSeconds = try Environment.optionalSeconds(signMaxSkew, "LCEMU_SIGN_MAX_SKEW", range: 0...86_400)
-        configuration.seedDirectory = try seedDirectory()
-        configuration.corsOrigins = try corsOriginList()
+        configuration.seedDirectories = try seedDirectories(settings)
+        configuration.reseed = Environment.flag(reseed, "LCEMU_RESEED")
+        configuration.corsOrigins = try corsOriginList(settings)
         try adminAccess(into: &configuration)
-        configuration.routesPath = try routesPath()
+        configuration.routesPath = try routesPath(settings)
         return configuration
     }
 
@@ -139,17 +162,17 @@ extension ServeOptions {
 
     /// The apps of `--config`, or the one app of `--app-id`/`--app-key`/`--master-key`: never both,
     /// so no one wonders which wins.
-    private func apps() throws -> [AppConfiguration] {
+    private func apps(_ settings: ConfiguredSettings) throws -> [AppConfiguration] {
         let single = [("--app-id", appData.appId, "LCEMU_APP_ID"), ("--app-key", appKey, "LCEMU_APP_KEY"),
                       ("--master-key", masterKey, "LCEMU_MASTER_KEY")]
-        if let path = appData.configPath() {
+        if let document = settings.document {
             for (option, cli, variable) in single {
                 if cli != nil { throw ValidationError("\(option) conflicts with --config: declare every app in the config file") }
                 if Environment.value(variable) != nil {
                     throw ValidationError("\(variable) conflicts with --config: declare every app in the config file")
                 }
             }
-            return try AppsSource.load(configPath: path)
+            return document.apps
         }
         let development = AppConfiguration.development
         let app = AppConfiguration(
@@ -160,9 +183,12 @@ extension ServeOptions {
         return [app]
     }
 
-    private func corsOriginList() throws -> CORSOrigins {
+    private func corsOriginList(_ settings: ConfiguredSettings) throws -> CORSOrigins {
+        let origins = try settings.fixed(settings.server.corsOrigins, key: "corsOrigins", option: "--cors-origins",
+                                         given: corsOrigins, variable: "LCEMU_CORS_ORIGINS")
+            ?? Environment.list(corsOrigins, "LCEMU_CORS_ORIGINS")
         do {
-            return try CORSOrigins(Environment.list(corsOrigins, "LCEMU_CORS_ORIGINS"))
+            return try CORSOrigins(origins)
         } catch {
             throw ValidationError("--cors-origins: \(error)")
         }
@@ -191,25 +217,43 @@ extension ServeOptions {
 
     /// `--routes` must name something that exists; what is in it is checked when the emulator
     /// opens (a bad route is a start failure, exit 1, naming file, route and field).
-    private func routesPath() throws -> String? {
+    private func routesPath(_ settings: ConfiguredSettings) throws -> String? {
         guard let path = Environment.optionalString(routes, "LCEMU_ROUTES") else { return nil }
         guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--routes: no file or folder at '\(path)'") }
-        if appData.configPath() != nil, try apps().first?.routesPath != nil {
+        if settings.document?.apps.first?.routesPath != nil {
             throw ValidationError("--routes conflicts with the default app's \"routes\" in --config: declare it in one place")
         }
         return path
     }
 
-    private func seedDirectory() throws -> String? {
-        if Environment.flag(noSeed, "LCEMU_NO_SEED") { return nil }
-        if let explicit = Environment.optionalString(seed, "LCEMU_SEED") {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: explicit, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--seed: no directory at '\(explicit)'")
+    /// The seed folders of apps that name none: `--seed` (repeatable) or `LCEMU_SEED` (a
+    /// `:`-separated list), else the project's seed; none with `--no-seed`, which also empties
+    /// the apps' own seeds. Refused beside a config file whose apps name a seed.
+    private func seedDirectories(_ settings: ConfiguredSettings) throws -> [String] {
+        let variable = Environment.paths("LCEMU_SEED")
+        if let app = settings.appWithSeed, let path = settings.path {
+            let given = seed.isEmpty ? (variable == nil ? nil : "LCEMU_SEED") : "--seed"
+            if let given {
+                throw ValidationError("\(given) conflicts with \"seed\" of app \(app.appId) in config file \(path): set it in one place")
             }
-            return explicit
         }
-        return SeedLocator.defaultDirectory()
+        if Environment.flag(noSeed, "LCEMU_NO_SEED") { return [] }
+        for app in settings.document?.apps ?? [] {
+            for folder in app.seedPaths ?? [] where !Self.isDirectory(folder) {
+                throw ValidationError("config file \(settings.path ?? ""): the seed of app \(app.appId): no directory at '\(folder)'")
+            }
+        }
+        let explicit = seed.isEmpty ? variable ?? [] : seed
+        guard !explicit.isEmpty else { return SeedLocator.defaultDirectory().map { [$0] } ?? [] }
+        for folder in explicit where !Self.isDirectory(folder) {
+            throw ValidationError("--seed: no directory at '\(folder)'")
+        }
+        return explicit
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 

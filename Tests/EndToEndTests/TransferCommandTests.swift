@@ -25,7 +25,7 @@ import Testing
         let file = try directory.write("Post.json", Self.posts)
         let imported = try await RunningBinary.runAsync(["import", file, "--data", data])
         #expect(imported.termination == .exited(0))
-        #expect(imported.error == "lcemu: imported 3 objects into Post (app lcemu-dev-app-id)\n")
+        #expect(imported.error == "lcemu: imported 3 objects into Post (app lcemu-dev-app-id)\n" + ImportSeedNote.line())
 
         // A server on the imported database starts, and does not seed over the import.
         let seedDirectory = directory.path("seed")
@@ -96,7 +96,7 @@ import Testing
             """)
         let outcome = try await RunningBinary.runAsync(["import", "--wordpress", file, "--data", data])
         #expect(outcome.termination == .exited(0))
-        #expect(outcome.error == "lcemu: imported 1 posts into Post (app lcemu-dev-app-id); skipped 1 items (1 page)\n")
+        #expect(outcome.error == "lcemu: imported 1 posts into Post (app lcemu-dev-app-id); skipped 1 items (1 page)\n" + ImportSeedNote.line())
         let exported = try await RunningBinary.runAsync(["export", "--class", "Post", "--data", data])
         let post = try JSONParser.parse(exported.output)["results"]?[0]
         #expect(post?["title"] == "Hello" && post?["body"] == "<p>Hi</p>" && post?["desc"] == "Short")
@@ -108,7 +108,7 @@ import Testing
             """)
         let file = try directory.write("Item.json", #"[{"name":"lamp"}]"#)
         let outcome = try await RunningBinary.runAsync(["import", file, "--data", data, "--config", config, "--app-id", "shop"])
-        #expect(outcome.error == "lcemu: imported 1 objects into Item (app shop)\n")
+        #expect(outcome.error == "lcemu: imported 1 objects into Item (app shop)\n" + ImportSeedNote.line(app: "shop"))
         #expect(FileManager.default.fileExists(atPath: directory.path("data/shop.sqlite3")))
         #expect(!FileManager.default.fileExists(atPath: directory.path("data/blog.sqlite3")))
         let unknown = try await RunningBinary.runAsync(["export", "--class", "Item", "--data", data, "--config", config, "--app-id", "nope"])

@@ -12,8 +12,12 @@ public struct EmulatorConfiguration: Sendable {
     public var dataDirectory: String = ".lcemu"
     /// The apps served; the first is the default one printed at start-up.
     public var apps: [AppConfiguration] = [.development]
-    /// Directory of seed JSON files loaded into a fresh database and on reset; nil for none.
-    public var seedDirectory: String?
+    /// Directories of seed JSON files, merged in order, loaded into a fresh database and on
+    /// reset, for every app whose configuration names no seed of its own; empty for none.
+    public var seedDirectories: [String] = []
+    /// `--reseed`: an app whose database was seeded from other seed files (or made by an import)
+    /// gets its data replaced by its seed at start.
+    public var reseed = false
     /// Initial data of particular apps, by app id, instead of the seed directory's: loaded into
     /// the app's database, which must be fresh (`InitialDataError` otherwise), and on reset.
     /// `lcemu exec --import` gives the default app its data this way.
@@ -43,6 +47,17 @@ public struct EmulatorConfiguration: Sendable {
     public var routesPath: String?
 
     public init() {}
+
+    /// The one seed directory of the configuration, for callers that give one; nil for none.
+    public var seedDirectory: String? {
+        get { seedDirectories.first }
+        set { seedDirectories = newValue.map { [$0] } ?? [] }
+    }
+
+    /// The seed folders of `app`: its own (the config file's `seed`), else the configuration's.
+    public func seedDirectories(of app: AppConfiguration) -> [String] {
+        app.seedPaths ?? seedDirectories
+    }
 
     /// True when nothing is written to disk.
     public var inMemory: Bool { dataDirectory == ":memory:" }

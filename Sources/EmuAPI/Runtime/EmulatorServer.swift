@@ -22,6 +22,8 @@ public final class EmulatorServer: Sendable {
     public let clock: EmulatorClock
     public let logger: Logger
     let apps: [String: AppRuntime]
+    /// What the start did with each app's seed, in the configuration's order (the banner's lines).
+    public let seedStarts: [SeedStart]
     let server: HTTPServer
     let pipeline: Pipeline
 
@@ -37,23 +39,28 @@ public final class EmulatorServer: Sendable {
         logger = Logger(level: configuration.logLevel)
         let clock = EmulatorClock()
         self.clock = clock
-        let seed = try configuration.seedDirectory.map { try SeedData.load(directory: $0, now: clock.now) } ?? SeedData()
         let journal = RequestJournal(capacity: configuration.journalSize, clock: clock)
+        let seeds = try Self.loadSeeds(configuration, now: clock.now)
         var apps: [String: AppRuntime] = [:]
+        var seedStarts: [SeedStart] = []
         for app in configuration.apps {
             let database = try AppDatabase.open(
                 appId: app.appId, dataDirectory: configuration.dataDirectory,
                 durableWrites: configuration.durableWrites, workerCount: configuration.workerCount)
             let initialData = configuration.initialData[app.appId]
-            let runtime = AppRuntime(configuration: app, database: database, clock: clock, journal: journal, seed: initialData ?? seed)
-            if try runtime.seedIfFresh() {
-                logger.info("app \(app.appId): fresh database, loaded \(runtime.seed.records.count) \(initialData == nil ? "seed" : "initial") objects")
-            } else if initialData != nil {
+            let seed = initialData ?? seeds[configuration.seedDirectories(of: app)] ?? SeedData()
+            let runtime = AppRuntime(configuration: app, database: database, clock: clock, journal: journal, seed: seed)
+            let start = try runtime.startSeed(reseed: configuration.reseed && initialData == nil)
+            if initialData != nil, start.outcome != .loaded {
                 try? database.close()
+                for opened in apps.values { try? opened.database.close() }
                 throw InitialDataError(appId: app.appId, dataDirectory: configuration.dataDirectory)
             }
+            if start.warning == nil { logger.info("app \(app.appId): seed: \(start.summary)") }
+            seedStarts.append(start)
             apps[app.appId] = runtime
         }
+        self.seedStarts = seedStarts
         self.apps = apps
         do {
             try Self.loadCustomRoutes(configuration, apps: apps, router: router, logger: logger)
@@ -107,6 +114,24 @@ public final class EmulatorServer: Sendable {
         let code = status == 413 ? LCErrorCode.payloadTooLarge
             : LCErrorCode(code: status, message: HTTPStatus.reasonPhrase(status) + ".", httpStatus: status)
         return APIResponse(status: status, json: code.body).httpResponse
+    }
+}
+
+// MARK: - Seeds
+
+extension EmulatorServer {
+    /// Each distinct list of seed folders the apps use, loaded once; a `credentials` file must
+    /// name a user of its app's seed.
+    static func loadSeeds(_ configuration: EmulatorConfiguration, now: LCDate) throws -> [[String]: SeedData] {
+        var seeds: [[String]: SeedData] = [:]
+        for app in configuration.apps where configuration.initialData[app.appId] == nil {
+            let folders = configuration.seedDirectories(of: app)
+            if seeds[folders] == nil, !folders.isEmpty { seeds[folders] = try SeedData.load(directories: folders, now: now) }
+            if let path = app.credentialsPath {
+                try (seeds[folders] ?? SeedData()).checkCredentials(try CredentialsFile.load(path: path), path: path)
+            }
+        }
+        return seeds
     }
 }
 

@@ -10,6 +10,12 @@ public struct AppConfiguration: Sendable, Equatable {
     public var options: AppOptions
     /// The config file's `routes`: this app's custom route file or folder (docs/custom-backends.md).
     public var routesPath: String?
+    /// The config file's `seed`: this app's seed folders, merged in order (docs/seed.md); nil
+    /// when the file names none (then `--seed`, `LCEMU_SEED` or the default seed applies).
+    public var seedPaths: [String]?
+    /// The config file's `credentials`: a `credentials.json` naming a user of this app's seed
+    /// that the app logs in with (checked at start, so an example cannot drift from its seed).
+    public var credentialsPath: String?
 
     public init(appId: String, appKey: String, masterKey: String, options: AppOptions = AppOptions()) {
         self.appId = appId

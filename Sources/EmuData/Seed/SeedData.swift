@@ -3,17 +3,21 @@ import EmuSQLite
 import Foundation
 import LCWire
 
-/// The sample data a fresh database starts with, read once from a directory of JSON files and
-/// kept in memory so that `POST /__admin/reset` reloads it in milliseconds.
+/// The sample data a fresh database starts with, read once from one or more directories of JSON
+/// files and kept in memory so that `POST /__admin/reset` reloads it in milliseconds.
 ///
 /// Each file `<ClassName>.json` holds an array of objects, or an export `{"results":[…]}`.
 /// `objectId`, `createdAt` and `updatedAt` are kept when given (so seeded ids are stable and
-/// documented); `ACL` becomes the object's ACL.
+/// documented); `ACL` becomes the object's ACL. Several directories merge in order: one class in
+/// two of them is the records of both, one `objectId` twice in a class is an error naming both
+/// files (docs/seed.md).
 public struct SeedData: Sendable {
     public private(set) var records: [ObjectRecord] = []
     /// Classes created even though no record is of them (an export's empty class), and when.
     public private(set) var emptyClasses: [String] = []
     private var emptyClassesCreatedAt = LCDate(millisecondsSince1970: 0)
+    /// What this data is, recorded in the database it is loaded into (`SeedProvenance`).
+    public var provenance = SeedProvenance.none
 
     public init(records: [ObjectRecord] = []) { self.records = records }
 
@@ -26,21 +30,43 @@ public struct SeedData: Sendable {
 
     /// Reads every `*.json` file of `directory`, in name order.
     public static func load(directory: String, now: LCDate) throws -> SeedData {
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        try load(directories: [directory], now: now)
+    }
+
+    /// Reads every `*.json` file of each directory, directories in the order given and files in
+    /// name order; the same objectId twice in one class throws `SeedError` naming both files.
+    public static func load(directories: [String], now: LCDate) throws -> SeedData {
         var seed = SeedData()
-        for name in names {
-            let className = String(name.dropLast(".json".count))
-            let path = (directory as NSString).appendingPathComponent(name)
-            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
-            let objects = try SeedError.wrap(path) { try SeedImporter.objects(in: Array(bytes)) }
-            for object in objects {
-                let record = try SeedError.wrap(path) {
-                    try SeedImporter.record(from: object, className: className, now: now)
-                }
-                seed.records.append(try SeedError.wrap(path) { try hashingPassword(of: record) })
+        var files: [SeedFile] = []
+        var origins: [String: String] = [:]  // "class/objectId" -> the file that holds it
+        for directory in directories {
+            let names = try SeedError.wrap(directory) {
+                try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
             }
+            for name in names {
+                let className = String(name.dropLast(".json".count))
+                let path = (directory as NSString).appendingPathComponent(name)
+                guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+                files.append(SeedFile(name: name, bytes: Array(bytes)))
+                let objects = try SeedError.wrap(path) { try SeedImporter.objects(in: Array(bytes)) }
+                for object in objects {
+                    let record = try SeedError.wrap(path) {
+                        try SeedImporter.record(from: object, className: className, now: now)
+                    }
+                    let key = className + "/" + record.objectId
+                    if let first = origins[key] {
+                        throw SeedError(path: path, reason: first == path
+                            ? "objectId \(record.objectId) appears twice in \(className)"
+                            : "objectId \(record.objectId) of \(className) is also in \(first); an objectId may be seeded once")
+                    }
+                    origins[key] = path
+                    seed.records.append(try SeedError.wrap(path) { try hashingPassword(of: record) })
+                }
+            }
+            files.append(SeedFile.separator)
         }
+        seed.provenance = SeedProvenance(origin: .seed, source: directories.joined(separator: ", "),
+                                         fingerprint: SeedFile.fingerprint(files))
         return seed
     }
 
@@ -56,10 +82,31 @@ public struct SeedData: Sendable {
         return hashed
     }
 
-    /// Writes every record; the caller provides the transaction.
+    /// Writes every record, and records what was loaded (`SeedProvenance.record`) so a later
+    /// start can tell whether the seed changed; the caller provides the transaction.
     public func insert(into db: Database) throws {
         for record in records { try ObjectStore.insert(record, in: db) }
         for name in emptyClasses { try ObjectStore.ensureClass(name, now: emptyClassesCreatedAt, in: db) }
+        try provenance.record(in: db)
+    }
+}
+
+// MARK: - Credentials
+
+extension SeedData {
+    /// Checks that the user a `credentials.json` names is in this seed, with that password (and
+    /// email, when the file gives one): an example's credentials cannot drift from its seed.
+    public func checkCredentials(_ credentials: CredentialsFile, path: String) throws {
+        let users = records.filter { $0.className == LCClassName.user }
+        guard let user = users.first(where: { $0.fields[LCFieldName.username]?.stringValue == credentials.username }) else {
+            throw ConfigurationError("credentials file \(path): user '\(credentials.username)' is not in the app's seed")
+        }
+        if let email = credentials.email, user.fields[LCFieldName.email]?.stringValue != email {
+            throw ConfigurationError("credentials file \(path): the seed's user '\(credentials.username)' has another email")
+        }
+        guard PasswordVerdict(user: user, plain: credentials.password).matches else {
+            throw ConfigurationError("credentials file \(path): the seed's user '\(credentials.username)' has another password")
+        }
     }
 }
 
