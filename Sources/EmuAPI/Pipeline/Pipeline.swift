@@ -87,7 +87,11 @@ final class Pipeline: HTTPHandler {
         if let custom, let fault = faults.take(app: custom.app, method: context.received.method, path: context.received.path) {
             var faulted = context
             faulted.app = custom.app
-            return faults.inject(fault, faulted, reply) { [self] in routes(context, custom, reply, faultTaken: true) }
+            return faults.inject(fault, faulted, reply) { [self] in
+                // After a delay the routes run on a timer's thread: a regex goes back to the pool.
+                guard custom.mayRunRegex, !WorkerPool.isWorkerThread else { return routes(context, custom, reply, faultTaken: true) }
+                pool.submit { [self] in routes(context, custom, reply, faultTaken: true) }
+            }
         }
         routes(context, custom, reply, faultTaken: false)
     }

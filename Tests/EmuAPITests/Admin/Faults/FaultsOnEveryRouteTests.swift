@@ -77,6 +77,16 @@ import Testing
         #expect(record["route"] == "summary" && record["status"] == 200)
     }
 
+    @Test func aDelay_onARouteMatchedByRegex_runsTheRouteAfterIt() throws {
+        _ = try admin.post("/__admin/routes", json: ["id": "devices", "request": [
+            "method": "GET", "path": "/merchant/devices", "headers": ["uuid": ["matches": "^device-[0-9]+$"]]],
+            "response": ["json": ["code": "0", "data": "{{request.headers.uuid}}"]]])
+        _ = try fault(["path": "/merchant/devices", "delayMs": 20, "times": 2])
+        #expect(try device.get("/merchant/devices", headers: ["uuid": "device-7"]).json?["data"] == "device-7")
+        #expect(try device.get("/merchant/devices", headers: ["uuid": "tablet"]).status == 404)  // the fault delays the 404 too
+        #expect(faultsLeft == 0)
+    }
+
     @Test func aBusinessError_isA200_withTheBodyGiven() throws {
         let added = try fault(["path": "/merchant/feedback/summary", "status": 200, "body": ["code": "1", "msg": "失败"]])
         #expect(added.json?["status"] == 200 && added.json?["body"]?["msg"] == "失败")
