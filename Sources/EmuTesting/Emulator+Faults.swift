@@ -2,7 +2,8 @@ import LCClient
 import LCWire
 
 extension Emulator {
-    /// Makes the next `times` requests to `path` (exact, or a prefix ending in `*`) answer
+    /// Makes the next `times` requests to `path` (exact, a prefix ending in `*`, or a route
+    /// template such as `/news/:id`), whichever route answers it, answer
     /// `status` with `{"code": code ?? status, "error": message ?? <reason phrase>}` instead of
     /// their real answer, after `delayMilliseconds` (`POST /__admin/faults`). `times: 0` lasts
     /// until `clearFaults()`. Returns the fault's id.
@@ -14,6 +15,24 @@ extension Emulator {
         if let code { body["code"] = JSON(code) }
         if let message { body["error"] = .string(message) }
         return try await addFault(body)
+    }
+
+    /// Makes the next `times` requests to `path` answer `status` with `body` instead of their real
+    /// answer, after `delayMilliseconds`. `path` is exact, a prefix ending in `*`, or a route
+    /// template (`/merchant/feedback/:id/reply`); the fault applies to custom routes and
+    /// resources as to LeanCloud's. With a body, `status` may be a success: see `injectBusinessError`.
+    @discardableResult
+    public func injectFault(path: String, method: String = "*", status: Int, body: JSON,
+                            delayMilliseconds: Int = 0, times: Int = 1) async throws -> String {
+        try await addFault(["path": .string(path), "method": .string(method), "status": JSON(status), "body": body,
+                            "delayMs": JSON(delayMilliseconds), "times": JSON(times)])
+    }
+
+    /// Makes the next `times` requests to `path` answer `200` with `body`: the business error of a
+    /// back end that reports failure in its envelope (`{"code":"1","msg":"失败"}`), not its status.
+    @discardableResult
+    public func injectBusinessError(path: String, method: String = "*", body: JSON, times: Int = 1) async throws -> String {
+        try await injectFault(path: path, method: method, status: 200, body: body, times: times)
     }
 
     /// Holds the real answers of the next `times` requests to `path` for `delayMilliseconds`

@@ -14,13 +14,15 @@ import Primitives
 /// ```
 /// the API (every path but /__admin)             the admin surface (/__admin/*, the dashboard)
 ///   1. CORS preflight (CORS)                      1. admin guard: Host, Origin (AdminGuard)
-///   2. custom routes (CustomRouteStage)           2. its own preflight (AdminGuard)
-///   3. method override (MethodOverrideEnvelope)   3. method override
-///   4. route, file URLs (RoutingStage)            4. route
-///   5. authenticate (AuthenticationStage)         5. authenticate
-///   6. injected faults (FaultStage)               6. execute
-///   7. execute (ExecutionStage)                   7. render, with the admin CORS headers
-///   8. render (Reply: errors, CORS, journal)
+///   2. injected faults, for an app with custom    2. its own preflight (AdminGuard)
+///      routes (FaultStage)                        3. method override
+///   3. custom routes (CustomRouteStage)           4. route
+///   4. method override (MethodOverrideEnvelope)   5. authenticate
+///   5. route, file URLs (RoutingStage)            6. execute
+///   6. authenticate (AuthenticationStage)         7. render, with the admin CORS headers
+///   7. injected faults, unless taken at 2
+///   8. execute (ExecutionStage)
+///   9. render (Reply: errors, CORS, journal)
 /// ```
 ///
 /// Each stage is a small value in its own folder under `Pipeline/`; the stages fill one
@@ -70,8 +72,8 @@ final class Pipeline: HTTPHandler {
     private func api(_ context: RequestContext<AppRuntime?>, _ reply: Reply) {
         // 1. A preflight needs no authentication.
         if context.received.method == "OPTIONS" { return reply.unrendered(cors.preflight(context.received), context) }
-        // 2. Custom routes, whose matching may spend a regex budget (50 ms): then on the worker
-        //    pool, never on an event loop, whose other connections would wait.
+        // 2–3. Faults and custom routes; matching the routes may spend a regex budget (50 ms):
+        //      then on the worker pool, never on an event loop, whose other connections would wait.
         let custom = customRoutes.lookup(context.received)
         guard custom?.mayRunRegex != true else {
             return pool.submit { [self] in apiRoutes(context, custom, reply) }
@@ -80,15 +82,32 @@ final class Pipeline: HTTPHandler {
     }
 
     private func apiRoutes(_ context: RequestContext<AppRuntime?>, _ custom: CustomRouteLookup?, _ reply: Reply) {
+        // 2. An app with custom routes is known already (the lookup chose it): a fault the
+        //    developer injected answers instead of whichever route would, or delays it.
+        if let custom, let fault = faults.take(app: custom.app, method: context.received.method, path: context.received.path) {
+            var faulted = context
+            faulted.app = custom.app
+            return faults.inject(fault, faulted, reply) { [self] in
+                // After a delay the routes run on a timer's thread: a regex goes back to the pool.
+                guard custom.mayRunRegex, !WorkerPool.isWorkerThread else { return routes(context, custom, reply, faultTaken: true) }
+                pool.submit { [self] in routes(context, custom, reply, faultTaken: true) }
+            }
+        }
+        routes(context, custom, reply, faultTaken: false)
+    }
+
+    private func routes(_ context: RequestContext<AppRuntime?>, _ custom: CustomRouteLookup?, _ reply: Reply,
+                        faultTaken: Bool) {
+        // 3. Custom routes.
         if let custom, customRoutes.answer(custom, context, reply) { return }
         var context = context
-        // 3–5. Method override, route, authenticate.
+        // 4–6. Method override, route, authenticate.
         guard let route = resolve(&context, custom, reply) else { return }
-        // 6. A fault the developer injected answers instead, or delays the route.
-        if let fault = faults.take(for: context) {
+        // 7. A fault the developer injected answers instead, or delays the route.
+        if !faultTaken, let fault = faults.take(for: context) {
             return faults.inject(fault, context, reply) { [self, context] in execution.execute(route, context, reply) }
         }
-        // 7–8. Execute, render.
+        // 8–9. Execute, render.
         execution.execute(route, context, reply)
     }
 

@@ -4,14 +4,24 @@ import EmuEndpoints
 import EmuRouting
 import EmuTools
 
-/// Faults: a failure or a delay the developer injected for a method and path
-/// (`/__admin/faults`, Admin/Faults) is taken once the app is known, and answers in the
-/// route's place, or runs the route late. The admin surface's stage list has no fault stage:
-/// a fault never locks the developer out of removing it.
+/// Faults: a failure, a delay or a business error the developer injected for a method and path
+/// (`/__admin/faults`, Admin/Faults) is taken once the request's app is known, and answers in
+/// the place of whichever route would answer, or runs that route late. A custom route's app is
+/// known as the request arrives (the app `X-LC-Id` names, else the default), so for an app with
+/// custom routes the fault is taken before any of its routes answer, custom or LeanCloud's; a
+/// LeanCloud route's app is known once its keys are checked. A request takes one fault at most.
+/// The admin surface's stage list has no fault stage: a fault never locks the developer out of
+/// removing it.
 struct FaultStage: Sendable {
-    /// The fault injected for this request's method and path, taken (a fault counts its uses).
+    /// The fault injected for this request's method and path, taken (a fault counts its uses),
+    /// once authentication named the app.
     func take(for context: RequestContext<AppRuntime?>) -> Fault? {
-        context.app?.faults.take(method: context.http.method, path: context.http.path)
+        context.app.flatMap { take(app: $0, method: context.http.method, path: context.http.path) }
+    }
+
+    /// The fault `app` has for `method` and `path`, taken.
+    func take(app: AppRuntime, method: String, path: String) -> Fault? {
+        app.faults.take(method: method, path: path)
     }
 
     /// Answers with the fault's status and body, or runs the route (`execute`) as usual, after

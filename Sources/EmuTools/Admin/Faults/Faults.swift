@@ -55,15 +55,18 @@ public final class Faults: Sendable {
 // MARK: - Fault
 
 /// A failure or a delay the test asks for (`POST /__admin/faults`, docs/testing.md): the next
-/// matching requests get `status` with a LeanCloud error body instead of their answer, and/or
-/// wait `delayMilliseconds` first. For testing how an app handles an outage, a slow network or
-/// a timeout, without touching its code.
+/// matching requests get `status` with a LeanCloud error body (or the `body` given) instead of
+/// their answer, and/or wait `delayMilliseconds` first, whichever route would answer them:
+/// LeanCloud's, a custom route or a resource. For testing how an app handles an outage, a slow
+/// network, a timeout or a business error (`200 {"code":"1","msg":"失败"}`), without touching its code.
 public struct Fault: Sendable, Equatable {
     public var id = ""
     /// `*` or one method.
     public var method = "*"
-    /// An exact path, or a prefix ending in `*` (`/1.1/classes/*`).
-    public var path: String
+    /// An exact path, a prefix ending in `*` (`/1.1/classes/*`), or a route template
+    /// (`/merchant/feedback/:id/reply`), as custom routes write their paths.
+    public private(set) var path: String
+    private var shape: PathShape
     /// The answer instead of the real one; nil only delays the real one.
     public var status: Int?
     public var body: JSON?
@@ -79,12 +82,19 @@ public struct Fault: Sendable, Equatable {
         // In any spelling the router would take for /__admin (AdminPath): `//__admin/clock` too.
         guard !AdminPath.contains(path) else { throw InvalidInput("the /__admin routes cannot fail") }
         self.path = path
+        shape = try PathShape(path)
         if let method = json["method"] {
             guard let name = method.stringValue, !name.isEmpty else { throw InvalidInput("\"method\" must be a string") }
             self.method = name == "*" ? "*" : name.uppercased()
         }
         if let status = json["status"] {
-            guard let code = status.intValue, (400...599).contains(code) else { throw InvalidInput("\"status\" must be an integer in 400...599") }
+            // A success status only with the body it answers: a business error such as
+            // `200 {"code":"1","msg":"失败"}`. Without one, the answer is an error's.
+            let range = json["body"] == nil ? 400...599 : 200...599
+            guard let code = status.intValue, range.contains(code) else {
+                throw InvalidInput("\"status\" must be an integer in \(range.lowerBound)...\(range.upperBound)"
+                                   + (json["body"] == nil ? " (200...599 with a \"body\")" : ""))
+            }
             self.status = code
         }
         if let delay = json["delayMs"] {
@@ -115,8 +125,42 @@ public struct Fault: Sendable, Equatable {
 
     func matches(method: String, path: String) -> Bool {
         guard self.method == "*" || self.method == method else { return false }
-        if self.path.hasSuffix("*") { return path.hasPrefix(self.path.dropLast()) }
-        return self.path == path
+        switch shape {
+        case .exact: return self.path == path
+        case .prefix(let prefix): return path.hasPrefix(prefix)
+        case .template(let template): return template.match(path) != nil
+        }
+    }
+
+    /// How `path` is compared: a final `*` makes a prefix; a `:name` (or a final `*name`)
+    /// segment a route template, read as custom routes read theirs (PathTemplate); else exact.
+    private enum PathShape: Sendable, Equatable {
+        case exact
+        case prefix(Substring)
+        case template(PathTemplate)
+
+        init(_ path: String) throws {
+            if path.hasSuffix("*") {
+                self = .prefix(path.dropLast())
+            } else if path.split(separator: "/").contains(where: { $0.hasPrefix(":") || $0.hasPrefix("*") }) {
+                do {
+                    self = .template(try PathTemplate(path))
+                } catch let error as RouteDefinitionError {
+                    throw InvalidInput("\"path\" \(error.reason)")
+                }
+            } else {
+                self = .exact
+            }
+        }
+
+        static func == (lhs: PathShape, rhs: PathShape) -> Bool {
+            switch (lhs, rhs) {
+            case (.exact, .exact): return true
+            case (.prefix(let a), .prefix(let b)): return a == b
+            case (.template(let a), .template(let b)): return a.text == b.text
+            default: return false
+            }
+        }
     }
 
     public var json: JSON {

@@ -38,7 +38,7 @@ enum Redaction {
     }
 
     /// A query or form value: JSON in it (`where={…}`) masked as a body, text as text.
-    private static func value(_ text: String) -> String {
+    static func value(_ text: String) -> String {
         guard text.first == "{" || text.first == "[", let json = try? JSONParser.parse(Array(text.utf8)) else {
             return SecretText.masked(text)
         }
