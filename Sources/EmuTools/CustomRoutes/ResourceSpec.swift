@@ -30,7 +30,8 @@ package struct ResourceSpec: Sendable {
     /// A LeanCloud `where` (templates rendered per request) every operation but create is limited to.
     let scope: JSON?
     let parent: ResourceParent?
-    /// LeanCloud's `order` (`-createdAt`); nil: the store's order.
+    /// LeanCloud's `order` (`-createdAt`) in store names (a declared wire name is mapped:
+    /// `-created_at` orders by `createdAt`); nil: the store's order.
     let order: String?
     let answers: [ResourceOperation.Kind: Answer]
     let errorEnvelope: JSON
@@ -70,7 +71,12 @@ package struct ResourceSpec: Sendable {
         }
         let pathCaptures = path.captureNames
         parent = try object["parent"].map { json in try RouteJSON.at("parent") { try ResourceParent(json: json, captures: pathCaptures, fields: fields) } }
-        order = try RouteJSON.string(object, "order")
+        order = try RouteJSON.string(object, "order").map { order in
+            guard let fields else { return order }
+            return order.split(separator: ",", omittingEmptySubsequences: false).map { key in
+                key.hasPrefix("-") ? "-" + fields.storeName(String(key.dropFirst())) : fields.storeName(String(key))
+            }.joined(separator: ",")
+        }
         let envelope = object["envelope"] ?? "{{result}}"
         let status = try RouteJSON.int(object, "status", in: 100...599) ?? 200
         var answers: [ResourceOperation.Kind: Answer] = [:]

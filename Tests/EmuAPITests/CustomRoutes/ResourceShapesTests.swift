@@ -138,6 +138,16 @@ import Testing
         #expect(badDate.status == 400 && badDate.json?["code"] == 111)
     }
 
+    @Test func anOrderByAWireName_ordersByItsStoreField() throws {
+        _ = try admin.post("/__admin/routes", json: ["id": "latest", "resource": [
+            "path": "/latest", "class": "News", "order": "-ptime,docid",
+            "fields": ["docid": "string", "ptime": ["store": "publishedAt", "type": "date", "format": "s"]]]])
+        for (docid, iso) in [("A", "2026-01-01T00:00:00.000Z"), ("B", "2026-03-01T00:00:00.000Z"), ("C", "2026-02-01T00:00:00.000Z")] {
+            _ = try leanCloud.post("/1.1/classes/News", json: ["docid": .string(docid), "publishedAt": ["__type": "Date", "iso": .string(iso)]])
+        }
+        #expect(try device.get("/latest").text == #"[{"docid":"B","ptime":1772323200},{"docid":"C","ptime":1769904000},{"docid":"A","ptime":1767225600}]"#)
+    }
+
     @Test func datesAsMillisecondsAndSeconds_bothWays() throws {
         let created = try device.post("/projects", json: ["name": "a", "owner": "alice", "due": 1_700_000_000_123], headers: ["x-owner": "alice"])
         #expect(created.status == 200 && created.json?["due"] == 1_700_000_000_123)
