@@ -3,6 +3,7 @@ import EmuAPI
 import EmuHTTP
 import EmuTesting
 import Foundation
+import Primitives
 import LCWire
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
             "fields": ["id": "integer", "content": "string", "readStatus": "integer", "replyStatus": "integer"],
             "paging": ["page": "page", "size": "pageSize", "default": 10, "max": 50],
             "filters": ["readStatus": ["type": "integer", "all": ["", "-1"]], "replyStatus": ["all": [-1]],
-                        "q": ["field": "content", "op": "contains"]],
+                        "q": ["field": "content", "op": "contains"], "starts": ["field": "content", "op": "prefix"]],
             "order": "id",
             "list": ["envelope": ["code": 0, "data": ["list": "{{result}}", "page": "{{page}}", "pageSize": "{{pageSize}}",
                                                        "totalPage": "{{totalPage}}", "totalRow": "{{count}}"]]]]],
@@ -110,6 +111,24 @@ import Testing
         #expect(taken.status == 400 && taken.json?["code"] == 137)
         #expect(try device.post("/pins", json: [:]).json?["pin"]?["pin_id"] == 11)
         #expect(try device.get("/pins").json?["pins"]?.arrayValue?.compactMap { $0["pin_id"]?.intValue } == [1, 3, 4, 10, 11])
+    }
+
+    /// The number is taken in the create's write transaction: in memory, and on files, where
+    /// reads have connections of their own.
+    @Test(arguments: [false, true])
+    func concurrentCreates_neverShareANumber(onFiles: Bool) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lcemu-shapes-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = onFiles ? try TestServer.start { $0.dataDirectory = directory } : emulator
+        let (admin, device) = (server.inProcessClient(credentials: .masterKey), server.inProcessClient(credentials: .none))
+        if onFiles { #expect(try admin.post("/__admin/routes", json: Self.routes[0]).status == 201) }
+        let answers = Locked<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 20) { index in
+            let id = (try? device.post("/pins", json: ["raw_text": .string("p\(index)")]))?.json?["pin"]?["pin_id"]?.intValue
+            answers.withValue { $0.append(id ?? 0) }
+        }
+        #expect(answers.current.sorted() == Array(1...20))
+        if onFiles { server.emulator.shutdown() }
     }
 
     @Test func aDeclaredIntegerField_refusesTextThatIsNoInteger_withTheTypeError() throws {
@@ -211,6 +230,8 @@ import Testing
         #expect(try ids("readStatus=0&replyStatus=1") == [3])
         #expect(try ids("q=dark") == [2])
         #expect(try ids("q=.*") == [])
+        #expect(try ids("starts=note") == [1, 3])
+        #expect(try ids("starts=mode") == [])
         #expect(try ids("content=note%200") == [1, 2, 3])
         let refused = try device.get("/feedback?readStatus=abc")
         #expect(refused.status == 400 && refused.json?["error"] == "readStatus must be an integer")
