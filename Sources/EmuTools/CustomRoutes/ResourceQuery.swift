@@ -96,11 +96,11 @@ struct ResourceQuery {
         self.page = page ?? (pageSize > 0 ? offset / pageSize : 0) + firstPage
     }
 
-    /// The list envelope's numbers; `totalPage` is ⌈count ÷ size⌉, 0 when nothing matches.
+    /// The list envelope's numbers, `count` included; `totalPage` is ⌈count ÷ size⌉, 0 when nothing matches.
     func templateValues(count: JSON) -> [String: JSON] {
         let total = count.intValue ?? 0
         let totalPage = pageSize > 0 ? (total + pageSize - 1) / pageSize : 0
-        return ["page": JSON(page), "pageSize": JSON(pageSize), "limit": JSON(pageSize), "offset": JSON(offset),
+        return ["count": count, "page": JSON(page), "pageSize": JSON(pageSize), "limit": JSON(pageSize), "offset": JSON(offset),
                 "totalPage": JSON(totalPage)]
     }
 

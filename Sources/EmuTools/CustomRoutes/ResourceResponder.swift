@@ -35,8 +35,7 @@ package struct ResourceResponder {
                 try requireParent()
                 let query = try ResourceQuery(spec: spec, request: context.request, scope: try scope())
                 let page = try store.list(query.parameters)
-                let results = spec.fields.map { fields in JSON.array((page.results.arrayValue ?? []).map { .object(fields.answer($0.objectValue ?? [:])) }) }
-                return success(.list, results ?? page.results, query.templateValues(count: page.count).merging(["count": page.count]) { $1 })
+                return success(.list, answered(list: page.results), query.templateValues(count: page.count))
             case .fetch(let id):
                 return success(.item, answered(try store.object(try item(id))))
             case .create:
@@ -58,9 +57,31 @@ package struct ResourceResponder {
     /// for this request, and its parent's value from the path.
     private func scope() throws -> [JSON] {
         var parts: [JSON] = []
-        if let scope = spec.scope { parts.append(Template.render(scope, context)) }
+        if let scope = spec.scope { parts.append(try rendered(scope)) }
         if let parent = spec.parent { parts.append([parent.store: try parentValue(parent)]) }
         return parts
+    }
+
+    /// The `where` for this request. A placeholder fills in a value, never a query: what a
+    /// request supplies as an object or an array (`{"$ne": null}` in a JSON body) is refused,
+    /// or it could widen the resource's reach.
+    private func rendered(_ condition: JSON) throws -> JSON {
+        switch condition {
+        case .string(let text):
+            let value = Template.render(string: text, context)
+            guard Template.placeholders(in: text).isEmpty || (value.objectValue == nil && value.arrayValue == nil) else {
+                throw InvalidInput("where takes single values from the request, not objects or arrays")
+            }
+            return value
+        case .array(let items):
+            return .array(try items.map(rendered))
+        case .object(let object):
+            var result = JSONObject()
+            for (key, value) in object { result[key] = try rendered(value) }
+            return .object(result)
+        default:
+            return condition
+        }
     }
 
     private func parentValue(_ parent: ResourceParent) throws -> JSON {
@@ -120,6 +141,11 @@ package struct ResourceResponder {
     /// An object in the declared shape, or as stored.
     private func answered(_ object: JSONObject) -> JSON {
         .object(spec.fields?.answer(object) ?? object)
+    }
+
+    private func answered(list results: JSON) -> JSON {
+        guard let fields = spec.fields, let objects = results.arrayValue else { return results }
+        return .array(objects.map { .object(fields.answer($0.objectValue ?? JSONObject())) })
     }
 
     private func success(_ kind: ResourceOperation.Kind, _ result: JSON, _ values: [String: JSON] = [:]) -> APIResponse {

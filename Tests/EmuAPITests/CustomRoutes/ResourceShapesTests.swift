@@ -252,6 +252,17 @@ import Testing
         #expect(try device.get("/projects/2", headers: bob).json?["name"] == "b1")
     }
 
+    @Test func aWheresPlaceholder_fillsInAValue_neverAQuery() throws {
+        _ = try admin.post("/__admin/routes", json: ["id": "mine", "resource": [
+            "path": "/mine", "class": "Project", "where": ["owner": "{{request.body.owner}}"]]])
+        let alice = try leanCloud.post("/1.1/classes/Project", json: ["name": "a", "owner": "alice"])
+        let id = try #require(alice.json?["objectId"]?.stringValue)
+        let widened = try device.put("/mine/\(id)", json: ["owner": ["$ne": "nobody"], "name": "taken"])
+        #expect(widened.status == 400 && widened.json?["error"] == "where takes single values from the request, not objects or arrays")
+        #expect(try device.put("/mine/\(id)", json: ["owner": "bob", "name": "taken"]).status == 404)
+        #expect(try device.put("/mine/\(id)", json: ["owner": "alice", "name": "renamed"]).json?["name"] == "renamed")
+    }
+
     @Test func aNestedResource_storesItsParent_listsOnlyItsChildren_andAMissingParentIsNotFound() throws {
         _ = try device.post("/pins", json: ["raw_text": "one"])
         _ = try device.post("/pins", json: ["raw_text": "two"])
