@@ -5,8 +5,9 @@ import LCWire
 
 /// Answers a resource route: the operation runs on the app's store (`ResourceStore`), and its
 /// result or failure is rendered into the resource's envelopes as values, never as bytes read
-/// back. Every failure is LeanCloud's code and words in `errorEnvelope`, with `notFoundStatus`
-/// for a 404 and `errorStatus` for the rest.
+/// back — the operation's own envelope and status (`list`, `item`, `created`, `updated`,
+/// `deleted`), its objects in the declared shape (`ResourceFields`). Every failure is LeanCloud's
+/// code and words in `errorEnvelope`, with `notFoundStatus` for a 404 and `errorStatus` for the rest.
 package struct ResourceResponder {
     let spec: ResourceSpec
     let match: RouteMatch
@@ -31,44 +32,135 @@ package struct ResourceResponder {
         do {
             switch operation {
             case .list:
-                let page = try store.list(try ResourceQuery(spec: spec, request: context.request).parameters)
-                return success(page.results, count: page.count)
+                try requireParent()
+                let query = try ResourceQuery(spec: spec, request: context.request, scope: try scope())
+                let page = try store.list(query.parameters)
+                return success(.list, answered(list: page.results), query.templateValues(count: page.count))
             case .fetch(let id):
-                return success(.object(try store.object(id)))
+                return success(.item, answered(try store.object(try item(id))))
             case .create:
-                return success(.object(try store.create(try fields())))
+                try requireParent()
+                return success(.created, answered(try store.create(try written(creating: true), identity: spec.identity)))
             case .update(let id):
-                return success(.object(try store.update(id, Result { try ObjectPatch(body: try fields(), mode: .update) })))
+                let item = try item(id)
+                return success(.updated, answered(try store.update(item, Result { try ObjectPatch(body: try written(creating: false), mode: .update) })))
             case .delete(let id):
-                try store.delete(id)
-                return success(["objectId": .string(id)])
+                try store.delete(try item(id))
+                return success(.deleted, [spec.identity.field: spec.identity.value(id) ?? .string(id)])
             }
         } catch {
             return failure(error)
         }
     }
 
-    /// The object's fields from the request's body, JSON or a form, with `fieldTypes` applied.
-    private func fields() throws -> JSONObject {
+    /// The conditions every operation but create is limited to: the resource's `where`, rendered
+    /// for this request, and its parent's value from the path.
+    private func scope() throws -> [JSON] {
+        var parts: [JSON] = []
+        if let scope = spec.scope { parts.append(try rendered(scope)) }
+        if let parent = spec.parent { parts.append([parent.store: try parentValue(parent)]) }
+        return parts
+    }
+
+    /// The `where` for this request. A placeholder fills in a value, never a query: what a
+    /// request supplies as an object or an array (`{"$ne": null}` in a JSON body) is refused,
+    /// or it could widen the resource's reach.
+    private func rendered(_ condition: JSON) throws -> JSON {
+        switch condition {
+        case .string(let text):
+            let value = Template.render(string: text, context)
+            guard Template.placeholders(in: text).isEmpty || (value.objectValue == nil && value.arrayValue == nil) else {
+                throw InvalidInput("where takes single values from the request, not objects or arrays")
+            }
+            return value
+        case .array(let items):
+            return .array(try items.map(rendered))
+        case .object(let object):
+            var result = JSONObject()
+            for (key, value) in object { result[key] = try rendered(value) }
+            return .object(result)
+        default:
+            return condition
+        }
+    }
+
+    private func parentValue(_ parent: ResourceParent) throws -> JSON {
+        guard let value = parent.value(match.captures) else {
+            throw APIError(.objectNotFound.with(message: "\(parent.field) \(match.captures[parent.capture] ?? "") not found"))
+        }
+        return value
+    }
+
+    /// The object an item path names: by objectId alone when nothing narrows the resource, else
+    /// by a query for the id's field within the scope.
+    private func item(_ id: String) throws -> ResourceItem {
+        let scope = try scope()
+        if spec.identity.isObjectId && scope.isEmpty { return ResourceItem(id: id, condition: nil) }
+        guard let value = spec.identity.value(id) else { throw store.notFound(id) }
+        let parts = [[spec.identity.store: value] as JSON] + scope
+        return ResourceItem(id: id, condition: parts.count == 1 ? parts[0] : ["$and": .array(parts)])
+    }
+
+    /// With `parent.resource`, a parent that does not exist is not found, as that resource says it.
+    private func requireParent() throws {
+        guard let parent = spec.parent, let name = parent.resource else { return }
+        guard let route = store.app.customRoutes.route(name), case .resource(let parentSpec) = route.kind else {
+            throw Misdefined("parent.resource '\(name)' is not a resource route of this app")
+        }
+        let text = match.captures[parent.capture] ?? ""
+        let identity = parentSpec.identity
+        let parentStore = ResourceStore(app: store.app, className: parentSpec.className)
+        guard !identity.isObjectId else { _ = try parentStore.object(ResourceItem(id: text, condition: nil)); return }
+        guard let value = identity.value(text) else { throw parentStore.notFound(text) }
+        _ = try parentStore.object(ResourceItem(id: text, condition: [identity.store: value]))
+    }
+
+    /// What a create or an update writes, from the body (JSON or a form): the declared fields
+    /// (`fields`) or the body with `fieldTypes` applied; never the id on an update (it names the
+    /// object); the parent from the path on a create.
+    private func written(creating: Bool) throws -> JSONObject {
         let request = context.request
         if request.body == nil && !request.http.body.isEmpty {
             throw APIError(.malformedJSON.with(message: "the body must be a JSON object or a form"))
         }
         var body = request.body ?? JSONObject()
-        for (name, type) in spec.fieldTypes { if let value = body[name] { body[name] = type.convert(value) } }
+        let identity = spec.identity
+        var excluded: Set<String> = creating || identity.isObjectId ? [] : [identity.field]
+        if let parent = spec.parent { excluded.insert(parent.field) }
+        if let fields = spec.fields {
+            body = try fields.stored(body, excluding: excluded, defaults: creating ? context : nil)
+        } else {
+            for (name, type) in spec.fieldTypes { if let value = body[name] { body[name] = type.convert(value) } }
+            for name in excluded { body[name] = nil }
+        }
+        if !identity.isObjectId, let id = body[identity.store], !id.isNull { body[identity.store] = try identity.stored(id) }
+        if creating, let parent = spec.parent { body[parent.store] = try parentValue(parent) }
         return body
     }
 
-    private func success(_ result: JSON, count: JSON = .null) -> APIResponse {
+    /// An object in the declared shape, or as stored.
+    private func answered(_ object: JSONObject) -> JSON {
+        .object(spec.fields?.answer(object) ?? object)
+    }
+
+    private func answered(list results: JSON) -> JSON {
+        guard let fields = spec.fields, let objects = results.arrayValue else { return results }
+        return .array(objects.map { .object(fields.answer($0.objectValue ?? JSONObject())) })
+    }
+
+    private func success(_ kind: ResourceOperation.Kind, _ result: JSON, _ values: [String: JSON] = [:]) -> APIResponse {
+        let answer = spec.answers[kind] ?? ResourceSpec.Answer(envelope: "{{result}}", status: 200)
         var context = self.context
-        context.extra = ["result": result, "count": count]
-        return APIResponse(status: spec.status, json: Template.render(spec.envelope, context))
+        context.extra = values.merging(["result": result, "count": values["count"] ?? .null]) { $1 }
+        return APIResponse(status: answer.status, json: Template.render(answer.envelope, context))
     }
 
     private func failure(_ error: any Error) -> APIResponse {
         let code: LCErrorCode
         if let invalid = error as? InvalidInput {
             code = .invalidParameter(invalid.detail)
+        } else if let misdefined = error as? Misdefined {
+            return failure(status: 500, code: 1, "route '\(match.route.id)': \(misdefined.message)")
         } else {
             code = APIError(answering: error, requestId: requestId, failing: "resource route '\(match.route.id)'", logger: logger).code
         }
@@ -82,58 +174,8 @@ package struct ResourceResponder {
     }
 }
 
-// MARK: - ResourceQuery
-
-/// A resource list request as a LeanCloud query: the paging parameters the API uses
-/// (`limit`/`offset` or `page`/`size`) as `limit`/`skip`, the other parameters as equality
-/// filters in `where`, the declared `order`, and the count for `{{count}}`.
-struct ResourceQuery {
-    let parameters: QueryParameters
-
-    init(spec: ResourceSpec, request: IncomingRequest) throws {
-        var limit: Int?
-        var skip: Int?
-        var pagingNames: [String]
-        switch spec.paging {
-        case .offset(let limitName, let offsetName):
-            pagingNames = [limitName, offsetName]
-            limit = try Self.number(request, limitName)
-            skip = try Self.number(request, offsetName)
-        case .page(let page, let size, let firstPage):
-            pagingNames = [page, size]
-            limit = try Self.number(request, size)
-            if let number = try Self.number(request, page) {
-                guard number >= firstPage else { throw InvalidInput("\(page) starts at \(firstPage)") }
-                skip = (number - firstPage) * (limit ?? QueryPaging.defaultLimit)
-            }
-        }
-        var conditions = JSONObject()
-        for (name, value) in request.http.query where !pagingNames.contains(name) && conditions[name] == nil {
-            guard spec.filters?.contains(name) ?? LCNames.isValidFieldName(name) else { continue }
-            conditions[name] = Self.equality(value)
-        }
-        var parameters = QueryParameters({ _ in nil }, where: conditions.isEmpty ? nil : .object(conditions))
-        parameters.order = spec.order.flatMap { $0.isEmpty ? nil : $0 }
-        // Counted, so a limit of 0 answers only the count (spec §3.1).
-        parameters.count = true
-        parameters.limit = limit ?? QueryPaging.defaultLimit
-        parameters.skip = skip ?? 0
-        self.parameters = parameters
-    }
-
-    /// A query parameter is text; the field may hold a number or a boolean: match any of them.
-    private static func equality(_ text: String) -> JSON {
-        var candidates: [JSON] = [.string(text)]
-        if let number = Double(text), number.isFinite { candidates.append(.number(number)) }
-        if text == "true" || text == "false" { candidates.append(.bool(text == "true")) }
-        return candidates.count == 1 ? candidates[0] : ["$in": .array(candidates)]
-    }
-
-    private static func number(_ request: IncomingRequest, _ name: String) throws -> Int? {
-        guard let text = request.http.queryValue(name), !text.isEmpty else { return nil }
-        guard let value = Int(text), value >= 0, value <= 1_000 else {
-            throw InvalidInput("\(name) must be an integer in 0...1000")
-        }
-        return value
-    }
+/// A resource whose definition cannot answer (a parent naming no resource): the author's bug, a 500 naming it.
+private struct Misdefined: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
 }

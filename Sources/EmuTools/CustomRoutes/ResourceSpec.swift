@@ -4,26 +4,37 @@ import LCWire
 
 /// A resource route (Mockoon's CRUD routes): `path` and `path/:id` mapped onto a class of the
 /// app's store. The objects are ordinary LeanCloud objects, seeded, reset and snapshotted with
-/// everything else; answers are wrapped in `envelope`, failures in `errorEnvelope`.
+/// everything else; the resource shapes only its view of them — which field is the id
+/// (`ResourceIdentity`), which fields are answered and written under which names
+/// (`ResourceFields`), which parameters filter (`ResourceFilters`), which objects it reaches
+/// (`where`, `parent`) — and answers in per-operation envelopes, failures in `errorEnvelope`.
 package struct ResourceSpec: Sendable {
-    static let keys = ["path", "class", "paging", "filters", "order", "envelope", "errorEnvelope", "status", "notFoundStatus", "errorStatus", "fieldTypes"]
+    static let keys = ["path", "class", "id", "fields", "paging", "filters", "where", "parent", "order", "envelope", "errorEnvelope",
+                       "status", "notFoundStatus", "errorStatus", "fieldTypes"] + ResourceOperation.Kind.allCases.map(\.rawValue)
+    /// The names only a list's envelope has a value for.
+    static let listNames = ["count", "page", "pageSize", "limit", "offset", "totalPage"]
 
-    /// How the list is paged: `limit`/`offset` parameters, or `page`/`size` (pages from `firstPage`).
-    enum Paging: Sendable {
-        case offset(limit: String, offset: String)
-        case page(page: String, size: String, firstPage: Int)
+    /// One operation's answer: its envelope and status.
+    struct Answer: Sendable {
+        let envelope: JSON
+        let status: Int
     }
 
     let path: PathTemplate
     package let className: String
-    let paging: Paging
-    /// Query parameters that filter the list by equality; nil: every other parameter that is a field name.
-    let filters: [String]?
-    /// LeanCloud's `order` (`-createdAt`); nil: the store's order.
+    let identity: ResourceIdentity
+    /// Nil: every field answered and written as it is (with `fieldTypes`).
+    let fields: ResourceFields?
+    let paging: ResourcePaging
+    let filters: ResourceFilters
+    /// A LeanCloud `where` (templates rendered per request) every operation but create is limited to.
+    let scope: JSON?
+    let parent: ResourceParent?
+    /// LeanCloud's `order` (`-createdAt`) in store names (a declared wire name is mapped:
+    /// `-created_at` orders by `createdAt`); nil: the store's order.
     let order: String?
-    let envelope: JSON
+    let answers: [ResourceOperation.Kind: Answer]
     let errorEnvelope: JSON
-    let status: Int
     let notFoundStatus: Int
     let errorStatus: Int
     /// Fields whose text (a form's, or a string in JSON) is stored as a `number` or `boolean`:
@@ -43,41 +54,69 @@ package struct ResourceSpec: Sendable {
             throw RouteDefinitionError(field: "class", "'\(className)' is a system class; a resource maps only onto the app's own classes")
         }
         self.className = className
-        paging = try RouteJSON.at("paging") { try Self.paging(object["paging"]) }
-        if let list = object["filters"] {
-            guard let names = list.arrayValue?.compactMap(\.stringValue), names.count == list.arrayValue?.count,
-                  names.allSatisfy(LCNames.isValidFieldName) else {
-                throw RouteDefinitionError(field: "filters", "expected an array of field names")
-            }
-            filters = names
-        } else {
-            filters = nil
+        guard !path.captureNames.contains("id") else { throw RouteDefinitionError(field: "path", "the capture 'id' is the resource's own (path/:id)") }
+        let captures = path.captureNames + ["id"]
+        let fields = try object["fields"].map { json in try RouteJSON.at("fields") { try ResourceFields(json: json, captures: captures) } }
+        self.fields = fields
+        guard fields == nil || object["fieldTypes"] == nil else {
+            throw RouteDefinitionError(field: "fieldTypes", "give \"fields\" (with types) or \"fieldTypes\", not both")
         }
-        order = try RouteJSON.string(object, "order")
-        envelope = object["envelope"] ?? "{{result}}"
+        identity = try object["id"].map { json in try RouteJSON.at("id") { try ResourceIdentity(json: json, fields: fields) } } ?? .objectId
+        paging = try RouteJSON.at("paging") { try ResourcePaging(json: object["paging"]) }
+        filters = try RouteJSON.at("filters") { try ResourceFilters(json: object["filters"], fields: fields) }
+        scope = object["where"]
+        if let scope {
+            guard scope.objectValue != nil else { throw RouteDefinitionError(field: "where", "expected a LeanCloud where object") }
+            try RouteJSON.at("where") { try Template.validate(scope, captures: captures) }
+        }
+        let pathCaptures = path.captureNames
+        parent = try object["parent"].map { json in try RouteJSON.at("parent") { try ResourceParent(json: json, captures: pathCaptures, fields: fields) } }
+        order = try RouteJSON.string(object, "order").map { order in
+            guard let fields else { return order }
+            return order.split(separator: ",", omittingEmptySubsequences: false).map { key in
+                key.hasPrefix("-") ? "-" + fields.storeName(String(key.dropFirst())) : fields.storeName(String(key))
+            }.joined(separator: ",")
+        }
+        let envelope = object["envelope"] ?? "{{result}}"
+        let status = try RouteJSON.int(object, "status", in: 100...599) ?? 200
+        var answers: [ResourceOperation.Kind: Answer] = [:]
+        for kind in ResourceOperation.Kind.allCases {
+            answers[kind] = try RouteJSON.at(kind.rawValue) { try Self.answer(object[kind.rawValue], kind, envelope: envelope, status: status) }
+        }
+        self.answers = answers
         errorEnvelope = object["errorEnvelope"] ?? ["code": "{{code}}", "error": "{{error}}"]
-        status = try RouteJSON.int(object, "status", in: 100...599) ?? 200
         notFoundStatus = try RouteJSON.int(object, "notFoundStatus", in: 100...599) ?? 404
         errorStatus = try RouteJSON.int(object, "errorStatus", in: 100...599) ?? 400
         fieldTypes = try RouteJSON.at("fieldTypes") { try FieldTextType.map(object["fieldTypes"]) }
-        let captures = path.captureNames + ["id"]
-        guard !path.captureNames.contains("id") else { throw RouteDefinitionError(field: "path", "the capture 'id' is the resource's own (path/:id)") }
         try RouteJSON.at("envelope") { try Template.validate(envelope, captures: captures, extra: Template.resourceNames) }
         try RouteJSON.at("errorEnvelope") { try Template.validate(errorEnvelope, captures: captures, extra: Template.resourceNames) }
+        for (kind, answer) in answers where object[kind.rawValue]?["envelope"] != nil {
+            try RouteJSON.at("\(kind.rawValue).envelope") { try Template.validate(answer.envelope, captures: captures, extra: Template.resourceNames) }
+        }
     }
 
-    private static func paging(_ json: JSON?) throws -> Paging {
-        guard let json else { return .offset(limit: "limit", offset: "offset") }
-        guard let object = json.objectValue else { throw RouteDefinitionError(field: "", "expected {\"limit\",\"offset\"} or {\"page\",\"size\"}") }
-        try RouteJSON.rejectUnknownKeys(object, known: ["limit", "offset", "page", "size", "firstPage"])
-        if object["page"] != nil || object["size"] != nil {
-            guard let page = try RouteJSON.string(object, "page"), let size = try RouteJSON.string(object, "size"),
-                  object["limit"] == nil, object["offset"] == nil else {
-                throw RouteDefinitionError(field: "", "page paging needs both \"page\" and \"size\", and no limit/offset")
+    /// An operation's `{"envelope"?, "status"?}`, each defaulting to the resource's. Only the
+    /// list's own envelope may name the list's numbers: elsewhere they would always be null.
+    private static func answer(_ json: JSON?, _ kind: ResourceOperation.Kind, envelope: JSON, status: Int) throws -> Answer {
+        guard let json else { return Answer(envelope: envelope, status: status) }
+        guard let object = json.objectValue else { throw RouteDefinitionError(field: "", "expected {\"envelope\"?, \"status\"?}") }
+        try RouteJSON.rejectUnknownKeys(object, known: ["envelope", "status"])
+        if kind != .list, let own = object["envelope"] { try RouteJSON.at("envelope") { try refuseListNames(own) } }
+        return Answer(envelope: object["envelope"] ?? envelope, status: try RouteJSON.int(object, "status", in: 100...599) ?? status)
+    }
+
+    private static func refuseListNames(_ json: JSON) throws {
+        switch json {
+        case .string(let text):
+            if let name = Template.placeholders(in: text).first(where: listNames.contains) {
+                throw RouteDefinitionError(field: "", "{{\(name)}} is a list's only")
             }
-            return .page(page: page, size: size, firstPage: try RouteJSON.int(object, "firstPage", in: 0...1) ?? 1)
+        case .array(let items):
+            for (index, item) in items.enumerated() { try RouteJSON.at("\(index)") { try refuseListNames(item) } }
+        case .object(let object):
+            for (key, value) in object { try RouteJSON.at(key) { try refuseListNames(value) } }
+        default: return
         }
-        return .offset(limit: try RouteJSON.string(object, "limit") ?? "limit", offset: try RouteJSON.string(object, "offset") ?? "offset")
     }
 
     /// `path/:id` for fetch, update and delete; the item path's captures include `id`.
@@ -89,13 +128,28 @@ package struct ResourceSpec: Sendable {
 
 // MARK: - ResourceOperation
 
-/// What a request to a resource asks for.
+/// What a request to a resource asks for; the id is the path's text, whatever field it names.
 enum ResourceOperation: Sendable, Equatable {
     case list
     case create
     case fetch(id: String)
     case update(id: String)
     case delete(id: String)
+
+    /// The operations' names in a resource (`"item": {"envelope": …}` is the fetch's).
+    enum Kind: String, Sendable, CaseIterable {
+        case list, item, created, updated, deleted
+    }
+
+    var kind: Kind {
+        switch self {
+        case .list: return .list
+        case .create: return .created
+        case .fetch: return .item
+        case .update: return .updated
+        case .delete: return .deleted
+        }
+    }
 }
 
 extension ResourceSpec {
@@ -123,37 +177,5 @@ extension ResourceSpec {
         if path.match(request.path) != nil { return ["method: \(path.text) answers GET and POST, got \(request.method)"] }
         if itemPath.match(request.path) != nil { return ["method: \(itemPath.text) answers GET, PUT, PATCH and DELETE, got \(request.method)"] }
         return ["path: expected \(path.text) or \(itemPath.text), got \(request.path)"]
-    }
-}
-
-// MARK: - FieldTextType
-
-/// What a resource stores a text field as (`"fieldTypes": {"type": "number"}`): a form sends
-/// `type=2` as text, but the class may hold `type` as a number.
-enum FieldTextType: String, Sendable, CaseIterable {
-    case number, boolean, string
-
-    static func map(_ json: JSON?) throws -> [String: FieldTextType] {
-        guard let json else { return [:] }
-        guard let object = json.objectValue else { throw RouteDefinitionError(field: "", "expected an object of field → number, boolean or string") }
-        var types: [String: FieldTextType] = [:]
-        for (name, value) in object {
-            guard let type = value.stringValue.flatMap(FieldTextType.init(rawValue:)) else {
-                throw RouteDefinitionError(field: name, "expected \(allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            types[name] = type
-        }
-        return types
-    }
-
-    /// The text converted; text that does not convert stays text, for LeanCloud's own type check to refuse.
-    /// A number JSON cannot carry (`1e400`, `nan`) is null, as JSON writes it.
-    func convert(_ value: JSON) -> JSON {
-        guard let text = value.stringValue else { return value }
-        switch self {
-        case .string: return value
-        case .number: return Double(text).map { $0.isFinite ? .number($0) : .null } ?? value
-        case .boolean: return text == "true" || text == "1" ? .bool(true) : text == "false" || text == "0" ? .bool(false) : value
-        }
     }
 }

@@ -35,37 +35,50 @@ package struct ResourceStore {
     }
 
     /// The object as `GET /1.1/classes/<class>/<id>` renders it. An id the class does not hold is
-    /// `notFound`; in a class never written, LeanCloud's 101 as the fetch route answers it.
-    func object(_ id: String) throws -> JSONObject {
-        guard LCObjectId.isValid(id) else { throw notFound(id) }
-        return try app.database.read { db in try object(id, in: db) }
+    /// `notFound`; by objectId in a class never written, LeanCloud's 101 as the fetch route answers it.
+    func object(_ item: ResourceItem) throws -> JSONObject {
+        guard item.condition != nil else {
+            guard LCObjectId.isValid(item.id) else { throw notFound(item.id) }
+            return try app.database.read { db in try object(item.id, in: db) }
+        }
+        return try app.database.read { db in try object(try objectId(of: item, in: db), in: db) }
     }
 
-    /// Creates an object of `fields` and answers it as stored.
-    func create(_ fields: JSONObject) throws -> JSONObject {
-        let patch = try ObjectPatch(body: fields, mode: .create)
-        return try app.database.write { db in
+    /// Creates an object of `fields` and answers it as stored. A resource with an id of its own
+    /// (`identity` not the objectId) needs the id: given and free, or numbered (`auto`).
+    func create(_ fields: JSONObject, identity: ResourceIdentity = .objectId) throws -> JSONObject {
+        try app.database.write { db in
+            var fields = fields
+            if !identity.isObjectId {
+                // In the write transaction: the writer is serialised, so the number and the check hold.
+                if fields[identity.store] == nil, identity.auto { fields[identity.store] = JSON(try nextNumber(identity.store, in: db)) }
+                guard let id = fields[identity.store], !id.isNull else { throw InvalidInput("\(identity.field) is required") }
+                guard try first([identity.store: id], in: db) == nil else {
+                    throw APIError(.duplicateValue.with(message: "\(className) \(identity.field) \(FieldMatcher.text(id)) exists"))
+                }
+            }
+            let patch = try ObjectPatch(body: fields, mode: .create)
             // Nested in this transaction, the write runs in a savepoint of it.
             let created = try ObjectWrites.create(className: className, patch: patch, app: app, render: false, access: access)
             return try object(created.record.objectId, in: db)
         }
     }
 
-    /// Updates the object `id` with `fields` and answers it as stored. An unknown id is
+    /// Updates the object `item` names with `fields` and answers it as stored. An unknown id is
     /// `notFound` before anything of the body is read: `patch` holds its failure until then.
-    func update(_ id: String, _ patch: Result<ObjectPatch, any Error>) throws -> JSONObject {
+    func update(_ item: ResourceItem, _ patch: Result<ObjectPatch, any Error>) throws -> JSONObject {
         try app.database.write { db in
-            try requireExisting(id, in: db)
+            let id = try existing(item, in: db)
             _ = try ObjectWrites.update(className: className, objectId: id, patch: try patch.get(), condition: nil,
                                         app: app, fetchWhenSave: false, access: access)
             return try object(id, in: db)
         }
     }
 
-    /// Deletes the object `id`; an unknown id is `notFound` (where `DELETE /1.1/classes` is lenient).
-    func delete(_ id: String) throws {
+    /// Deletes the object `item` names; an unknown id is `notFound` (where `DELETE /1.1/classes` is lenient).
+    func delete(_ item: ResourceItem) throws {
         try app.database.write { db in
-            try requireExisting(id, in: db)
+            let id = try existing(item, in: db)
             try ObjectWrites.delete(className: className, objectId: id, condition: nil, app: app, access: access)
         }
     }
@@ -81,14 +94,48 @@ package struct ResourceStore {
         return try renderer.render(record, in: db)
     }
 
-    private func requireExisting(_ id: String, in db: Database) throws {
-        guard LCObjectId.isValid(id), try ObjectStore.fetch(className: className, objectId: id, in: db) != nil else {
-            throw notFound(id)
+    private func existing(_ item: ResourceItem, in db: Database) throws -> String {
+        guard item.condition == nil else { return try objectId(of: item, in: db) }
+        guard LCObjectId.isValid(item.id), try ObjectStore.fetch(className: className, objectId: item.id, in: db) != nil else {
+            throw notFound(item.id)
         }
+        return item.id
+    }
+
+    /// The objectId of the object the item's condition selects.
+    private func objectId(of item: ResourceItem, in db: Database) throws -> String {
+        guard let condition = item.condition, let record = try first(condition, in: db) else { throw notFound(item.id) }
+        return record.objectId
+    }
+
+    /// The first object matching `condition` in the store's order; nil when none.
+    private func first(_ condition: JSON, order: String? = nil, in db: Database) throws -> ObjectRecord? {
+        var query = QueryParameters({ _ in nil }, where: condition)
+        query.order = order
+        query.limit = 1
+        return try QueryExecutor.records(try QueryRunner.makePlan(className, query, access, in: db), in: db).first
+    }
+
+    /// The next number of an `auto` id: the highest stored plus one, 1 for the first.
+    private func nextNumber(_ field: String, in db: Database) throws -> Int {
+        guard let record = try first([field: ["$exists": true]], order: "-" + field, in: db),
+              let highest = record.fields[field]?.doubleValue, highest.isFinite else { return 1 }
+        return Int(highest.rounded(.down)) + 1
     }
 
     /// 404 with LeanCloud's 101, naming the resource's class and the id.
     func notFound(_ id: String) -> APIError {
         APIError(.objectNotFound.with(message: "\(className) \(id) not found"))
     }
+}
+
+// MARK: - ResourceItem
+
+/// Which object an item path names: the objectId itself (a resource's default), or the object
+/// that matches `condition` (an id of the app's own, within the resource's scope).
+struct ResourceItem: Sendable {
+    /// The path's text, for the not-found message.
+    let id: String
+    /// Nil: `id` is the objectId.
+    let condition: JSON?
 }

@@ -13,7 +13,7 @@ enum Template {
     static let plainNames = ["request.method", "request.path", "request.body", "counter", "now", "now.ms", "randomId", "uuid"]
     static let prefixes = ["request.path.", "request.query.", "request.body.", "request.headers."]
     /// What a resource's envelopes may add.
-    static let resourceNames = ["result", "error", "code", "count"]
+    static let resourceNames = ["result", "error", "code", "count", "page", "pageSize", "limit", "offset", "totalPage"]
 
     /// The placeholders of a text, in order, without the braces.
     static func placeholders(in text: String) -> [String] {
