@@ -57,8 +57,11 @@ struct RouteActionRunner {
             if action.required && records.isEmpty { throw nothingFound(action, className, selector, context) }
             var body = try set.map { try object($0, context) } ?? JSONObject()
             for (field, amount) in try increment.map({ try object($0, context) }) ?? JSONObject() {
-                guard amount.doubleValue != nil else { throw APIError(.invalidParameter("increment.\(field) must be a number")) }
-                body[field] = ["__op": "Increment", "amount": amount]
+                // A form field is text: "2" adds 2.
+                guard let number = amount.doubleValue ?? amount.stringValue.flatMap(Double.init), number.isFinite else {
+                    throw APIError(.invalidParameter("increment.\(field) must be a number"))
+                }
+                body[field] = ["__op": "Increment", "amount": .number(number)]
             }
             for field in unset { body[field] = ["__op": "Delete"] }
             let patch = try ObjectPatch(body: body, mode: .update)

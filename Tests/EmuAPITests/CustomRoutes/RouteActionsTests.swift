@@ -144,6 +144,20 @@ import Testing
         #expect(miss.json == ["code": "1", "msg": "失败"])
     }
 
+    @Test func anIncrementFromAFormField_addsItsNumber() throws {
+        let id = try feedback(["score": 1])
+        _ = try admin.post("/__admin/routes", json: [
+            "id": "add", "request": ["method": "POST", "path": "/add/:id"],
+            "actions": [["name": "item", "update": ["class": "Feedback", "id": "{{request.path.id}}", "increment": ["score": "{{request.body.by}}"]]]],
+            "response": ["json": "{{actions.item.score}}"],
+        ])
+        #expect(try form("/add/\(id)", "by=2").text == "3")
+        let refused = try form("/add/\(id)", "by=two")
+        #expect(refused.status == 400)
+        #expect(refused.json?["error"] == "increment.score must be a number")
+        #expect(try admin.get("/1.1/classes/Feedback/\(id)").json?["score"] == 3)
+    }
+
     @Test func twentyParallelIncrements_endAtTwenty() throws {
         let id = try feedback(["replyCount": 0])
         _ = try admin.post("/__admin/routes", json: [
