@@ -10,14 +10,22 @@ import LCWire
 /// before it. Each result goes into the template context as `actions.<name>`.
 struct RouteActionRunner {
     let app: AppRuntime
-    /// The class of a resource route, by id, from the app's routes when the request came.
-    let resourceClass: (String) -> String?
+    /// A resource route's class and id field, by the route's id, from the app's routes when the
+    /// request came.
+    let resource: (String) -> Target?
     let access: AccessContext
     let renderer: ObjectRenderer
 
-    init(app: AppRuntime, resourceClass: @escaping (String) -> String?) {
+    /// What a step works on: a class, and the field its `id` names objects by.
+    struct Target {
+        let className: String
+        /// `objectId`, or a resource's own id field (then `id` is looked up as a `where` on it).
+        var idField = LCFieldName.objectId
+    }
+
+    init(app: AppRuntime, resource: @escaping (String) -> Target?) {
         self.app = app
-        self.resourceClass = resourceClass
+        self.resource = resource
         access = AccessContext.forRequest(app: app, isMaster: true, sessionToken: nil)
         renderer = QueryRunner.renderer(RenderOptions(), access, app)
     }
@@ -46,14 +54,15 @@ struct RouteActionRunner {
     }
 
     private func run(_ action: RouteAction, _ context: TemplateContext, in db: Database) throws -> JSON {
-        let className = try action.target.map(className) ?? LCClassName.user
+        let target = try action.target.map(resolve) ?? Target(className: LCClassName.user)
+        let className = target.className
         switch action.operation {
         case .create(let fields):
             let patch = try ObjectPatch(body: try object(fields, context), mode: .create)
             let created = try ObjectWrites.create(className: className, patch: patch, app: app, render: false, access: access)
             return .object(try renderer.render(created.record, in: db))
         case .update(let selector, let set, let increment, let unset):
-            let records = try select(selector, className, context, in: db)
+            let records = try select(selector, target, context, in: db)
             if action.required && records.isEmpty { throw nothingFound(action, className, selector, context) }
             var body = try set.map { try object($0, context) } ?? JSONObject()
             for (field, amount) in try increment.map({ try object($0, context) }) ?? JSONObject() {
@@ -75,7 +84,7 @@ struct RouteActionRunner {
             }
             return .object(try renderer.render(saved, in: db))
         case .delete(let selector):
-            let records = try select(selector, className, context, in: db)
+            let records = try select(selector, target, context, in: db)
             if action.required && records.isEmpty { throw nothingFound(action, className, selector, context) }
             for record in records {
                 try ObjectWrites.delete(className: className, objectId: record.objectId, condition: nil, app: app, access: access)
@@ -87,7 +96,7 @@ struct RouteActionRunner {
         case .sum(let field, let query):
             return JSON(try sum(field, className, query, context, in: db))
         case .find(let selector, let order):
-            let found = try select(selector, className, context, limit: 1, order: order, in: db).first
+            let found = try select(selector, target, context, limit: 1, order: order, in: db).first
             guard let found else {
                 if action.required { throw nothingFound(action, className, selector, context) }
                 return .null
@@ -103,24 +112,27 @@ struct RouteActionRunner {
         }
     }
 
-    /// The class a step's target names. A `resource` target maps to its resource's class; the
-    /// resource's id field and field names apply once resources declare them (ResourceSpec).
-    private func className(_ target: RouteAction.Target) throws -> String {
+    /// What a step's target names: a class, or a resource route's class and id field.
+    private func resolve(_ target: RouteAction.Target) throws -> Target {
         switch target {
-        case .className(let name): return name
+        case .className(let name): return Target(className: name)
         case .resource(let id):
-            guard let name = resourceClass(id) else {
+            guard let found = resource(id) else {
                 throw APIError(.invalidParameter("the action's resource '\(id)' is not a resource route of this app"))
             }
-            return name
+            return found
         }
     }
 
     /// The objects a selector names: the one of an objectId (none for an unknown or malformed
     /// id), or up to `limit` matches of a `where`.
-    private func select(_ selector: RouteAction.Selector, _ className: String, _ context: TemplateContext,
+    private func select(_ selector: RouteAction.Selector, _ target: Target, _ context: TemplateContext,
                         limit: Int = RouteAction.maxMatches, order: String? = nil, in db: Database) throws -> [ObjectRecord] {
+        let className = target.className
         switch selector {
+        case .id(let template) where target.idField != LCFieldName.objectId:
+            let id = FieldMatcher.text(Template.render(template, context))
+            return try QueryExecutor.records(try plan(className, rendered: [target.idField: .string(id)], limit: 1, order: nil, in: db), in: db)
         case .id(let template):
             let id = FieldMatcher.text(Template.render(template, context))
             guard LCObjectId.isValid(id), let record = try ObjectStore.fetch(className: className, objectId: id, in: db) else { return [] }
@@ -133,8 +145,13 @@ struct RouteActionRunner {
     /// A query plan of a step's `where` (rendered, then loosened: `Self.loosened`).
     private func plan(_ className: String, _ query: JSON?, _ context: TemplateContext, limit: Int, order: String?,
                       skip: Int = 0, in db: Database) throws -> QueryPlan {
-        let rendered = try query.map { try object($0, context) }.map(Self.loosened)
-        var parameters = QueryParameters({ _ in nil }, where: rendered.map { .object($0) })
+        try plan(className, rendered: try query.map { try object($0, context) }, limit: limit, order: order, skip: skip, in: db)
+    }
+
+    /// A query plan of a rendered `where` (never rendered again: its values are the request's).
+    private func plan(_ className: String, rendered query: JSONObject?, limit: Int, order: String?, skip: Int = 0,
+                      in db: Database) throws -> QueryPlan {
+        var parameters = QueryParameters({ _ in nil }, where: query.map { .object(Self.loosened($0)) })
         parameters.limit = limit
         parameters.skip = skip
         parameters.order = order

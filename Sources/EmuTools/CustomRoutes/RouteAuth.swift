@@ -34,7 +34,7 @@ package struct RouteAuth: Sendable {
     let unauthorized: ResponseSpec?
 
     /// - Parameter captures: the route's path captures, which `unauthorized` may name.
-    init(json: JSON, captures: [String], routesFolder: RoutesFolder) throws {
+    init(json: JSON, captures: [String], routesFolder: RoutesFolder = .noFolder) throws {
         guard let object = json.objectValue else {
             throw RouteDefinitionError(field: "", "expected {\"require\", \"optional\"?, \"unauthorized\"?}")
         }

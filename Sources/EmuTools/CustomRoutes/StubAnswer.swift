@@ -21,7 +21,7 @@ package enum StubAnswer {
         }
         if !route.actions.isEmpty {
             do {
-                try RouteActionRunner(app: app, resourceClass: routes.resourceClass).run(route.actions, &context)
+                try RouteActionRunner(app: app, resource: routes.actionTarget).run(route.actions, &context)
             } catch let missing as RouteActionRunner.NothingFound {
                 return failure(route.notFound, route, context, status: 404, code: LCErrorCode.objectNotFound.code, missing.message)
             } catch {
@@ -54,9 +54,11 @@ package enum StubAnswer {
 }
 
 extension CustomRoutes.Snapshot {
-    /// The class of the resource route `id`; nil when no route of that id is a resource.
-    func resourceClass(_ id: String) -> String? {
+    /// What an action on the resource route `id` works on; nil when no route of that id is a
+    /// resource. The seam for resources' own shapes: the id field a resource declares goes in
+    /// `idField` (objectIds until then).
+    func actionTarget(_ id: String) -> RouteActionRunner.Target? {
         guard let route = routes.first(where: { $0.id == id }), case .resource(let spec) = route.kind else { return nil }
-        return spec.className
+        return RouteActionRunner.Target(className: spec.className)
     }
 }

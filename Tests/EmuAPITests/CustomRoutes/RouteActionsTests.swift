@@ -70,6 +70,14 @@ import Testing
         #expect(try device.get("/merchant/feedback/summary").json?["data"]?["replies"] == 2)
     }
 
+    @Test func aRequestsText_isStoredAsSent_neverRenderedAgain() throws {
+        let id = try feedback(["replyStatus": 0])
+        _ = try admin.post("/__admin/routes", json: Self.reply)
+        let answer = try form("/merchant/feedback/\(id)/reply", "content=%7B%7Bnow%7D%7D")
+        #expect(answer.json?["data"]?["reply"] == "{{now}}")
+        #expect(try admin.get("/1.1/classes/Feedback/\(id)").json?["reply"] == "{{now}}")
+    }
+
     @Test func anUnknownId_answersNotFound_andWritesNothing() throws {
         _ = try admin.post("/__admin/routes", json: Self.reply)
         let answer = try form("/merchant/feedback/65b000000000000000000009/reply", "content=x")
