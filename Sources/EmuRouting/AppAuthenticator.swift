@@ -136,7 +136,7 @@ package enum AuthorizationHeader {
     }
 
     /// The token of `Authorization: Bearer <token>`; an empty token counts as one (and fails).
-    static func bearer(_ headers: HTTPHeaders) -> String? {
+    package static func bearer(_ headers: HTTPHeaders) -> String? {
         value(of: "bearer", in: headers)
     }
 

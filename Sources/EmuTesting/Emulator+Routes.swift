@@ -15,9 +15,13 @@ extension Emulator {
         let application: LCApplication
 
         /// Adds a route (a definition as in a route file); returns its id. A bad definition
-        /// throws the emulator's 400 with the route and field named.
+        /// throws the emulator's 400 with the route and field named. Routes are tried by
+        /// `priority` (1–10, lower first, default 5), then in the order they were added, after
+        /// the files' routes: give `priority: 1` to take a path over a file's route.
         @discardableResult
-        public func add(_ definition: JSONObject) async throws -> String {
+        public func add(_ definition: JSONObject, priority: Int? = nil) async throws -> String {
+            var definition = definition
+            if let priority { definition["priority"] = JSON(priority) }
             let answer = try await application.request("POST", "/__admin/routes", body: .object(definition), options: .master)
             return answer["id"]?.stringValue ?? ""
         }

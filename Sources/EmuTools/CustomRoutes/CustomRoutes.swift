@@ -4,9 +4,12 @@ import LCWire
 import Primitives
 
 /// One app's custom routes: those loaded from files, those added over HTTP, their counters and
-/// the scenarios' states, behind one lock. Routes added over HTTP are tried first (newest first,
-/// so a test can override a file's route), then the files' routes in file order; the first that
-/// matches answers. `reset()` goes back to the loaded set.
+/// the scenarios' states, behind one lock. One order, for files and API alike: by `priority`
+/// (1–10, lower first, default 5), and within one priority in list order — the files' routes in
+/// file-name order and position in each file, then the routes added over HTTP in the order they
+/// were added; a replaced route (PUT) keeps its place. The first that matches answers; a test
+/// that overrides a file's route gives its route `"priority": 1`. `reset()` goes back to the
+/// loaded set.
 public final class CustomRoutes: Sendable {
     private struct State {
         var loaded: [CustomRoute] = []
@@ -38,8 +41,8 @@ public final class CustomRoutes: Sendable {
     /// Replaces the routes that came from files, keeping those added over HTTP.
     func load(_ routes: [CustomRoute]) {
         state.withValue { state in
-            state.routes = state.routes.filter { $0.source == CustomRouteSource.api } + routes
-            state.loaded = routes
+            state.loaded = Self.ordered(routes)
+            state.routes = Self.ordered(routes + state.routes.filter { $0.source == CustomRouteSource.api })
         }
     }
 
@@ -61,13 +64,20 @@ public final class CustomRoutes: Sendable {
             if let index = state.routes.firstIndex(where: { $0.id == route.id }) {
                 guard replacing else { throw RouteDefinitionError(route: route.id, field: "id", "a route with this id exists (PUT /__admin/routes/\(route.id) replaces it)") }
                 state.routes[index] = route
+                state.routes = Self.ordered(state.routes)
                 return
             }
             guard state.routes.count < CustomRouteLimits.maxRoutes else {
                 throw RouteDefinitionError(route: route.id, field: "", "at most \(CustomRouteLimits.maxRoutes) routes per app")
             }
-            state.routes.insert(route, at: 0)
+            state.routes.append(route)
+            state.routes = Self.ordered(state.routes)
         }
+    }
+
+    /// `routes` by priority, keeping their list order within one priority (a stable sort).
+    static func ordered(_ routes: [CustomRoute]) -> [CustomRoute] {
+        routes.enumerated().sorted { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }.map(\.element)
     }
 
     @discardableResult

@@ -18,10 +18,23 @@ package struct ResponseSpec: Sendable {
     var contentType: String?
     package var delayMilliseconds = 0
 
+    /// The keys of an answer a route gives besides its `response` (`auth.unauthorized`,
+    /// `notFound`, `error`): answered at once, from no file.
+    static let answerKeys = ["status", "json", "body", "headers", "contentType"]
+
     /// - Parameter routesFolder: where a `bodyFile` is read from.
     init(json object: JSONObject, captures: [String], routesFolder: RoutesFolder) throws {
-        try RouteJSON.rejectUnknownKeys(object, known: Self.keys)
-        status = try RouteJSON.int(object, "status", in: 100...599) ?? 200
+        try self.init(json: object, scope: Template.Scope(captures: captures), routesFolder: routesFolder)
+    }
+
+    /// - Parameters:
+    ///   - scope: what its placeholders may name.
+    ///   - keys: the keys it may have (`keys`, or `answerKeys` for an answer besides `response`).
+    ///   - defaultStatus: when it gives none.
+    init(json object: JSONObject, scope: Template.Scope, routesFolder: RoutesFolder, keys: [String] = ResponseSpec.keys,
+         defaultStatus: Int = 200) throws {
+        try RouteJSON.rejectUnknownKeys(object, known: keys)
+        status = try RouteJSON.int(object, "status", in: 100...599) ?? defaultStatus
         delayMilliseconds = try RouteJSON.int(object, "delayMs", in: 0...CustomRouteLimits.maxDelayMilliseconds) ?? 0
         json = object["json"]
         text = try RouteJSON.string(object, "body")
@@ -43,10 +56,10 @@ package struct ResponseSpec: Sendable {
                 headers.append((name, text))
             }
         }
-        if let json { try RouteJSON.at("json") { try Template.validate(json, captures: captures) } }
-        if let text { try RouteJSON.at("body") { try Template.validate(.string(text), captures: captures) } }
+        if let json { try RouteJSON.at("json") { try Template.validate(json, scope) } }
+        if let text { try RouteJSON.at("body") { try Template.validate(.string(text), scope) } }
         for (name, value) in headers {
-            try RouteJSON.at("headers.\(name)") { try Template.validate(.string(value), captures: captures) }
+            try RouteJSON.at("headers.\(name)") { try Template.validate(.string(value), scope) }
         }
     }
 
@@ -69,9 +82,19 @@ enum HTTPHeaderText {
 /// or a file's bytes as they are.
 package enum StubResponder {
     package static func response(_ spec: ResponseSpec, route: CustomRoute, context: TemplateContext) -> APIResponse {
+        response(spec, routeId: route.id, context: context)
+    }
+
+    static func response(_ spec: ResponseSpec, routeId: String, context: TemplateContext) -> APIResponse {
         var response: APIResponse
         if let json = spec.json {
-            response = APIResponse(status: spec.status, json: Template.render(json, context))
+            do {
+                response = APIResponse(status: spec.status, json: try Template.rendering(json, context))
+            } catch {
+                var failure = error.response(route: routeId)
+                RouteContentIsolation.apply(to: &failure.headers)
+                return failure
+            }
         } else if let text = spec.text {
             response = APIResponse(status: spec.status, contentType: "text/plain;charset=utf-8",
                                    body: Array(Template.renderText(text, context).utf8))
@@ -80,7 +103,7 @@ package enum StubResponder {
             do {
                 response = APIResponse(status: spec.status, contentType: contentType(of: file.path), body: try file.read())
             } catch {
-                let message = "route '\(route.id)': bodyFile cannot be served: \(error.reason)"
+                let message = "route '\(routeId)': bodyFile cannot be served: \(error.reason)"
                 var failure = APIResponse(status: 500, json: [LCWireKey.code: 1, LCWireKey.error: .string(message)])
                 RouteContentIsolation.apply(to: &failure.headers)
                 return failure

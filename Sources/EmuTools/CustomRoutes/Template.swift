@@ -3,17 +3,24 @@ import EmuRouting
 import Foundation
 import LCWire
 
-/// `{{…}}` placeholders in a route's response: in JSON string values, header values and text
-/// bodies. A placeholder that is a whole string value (`"data": "{{result}}"`) inserts JSON (an
-/// object, a number); inside longer text it inserts text. Names are checked when the route loads:
-/// a placeholder that names nothing is a definition error, never an empty string at run time.
+/// `{{…}}` placeholders in a route's response: in JSON string values, object keys, header values
+/// and text bodies. A placeholder that is a whole string value (`"data": "{{result}}"`) inserts
+/// JSON (an object, a number); inside longer text, and in a key, it inserts text. Names are
+/// checked when the route loads: a placeholder that names nothing is a definition error, never an
+/// empty string at run time.
 enum Template {
     /// The names every route may use; `request.path.<capture>`, `.query.<name>`, `.body.<name>`
     /// and `.headers.<name>` take a name after them.
     static let plainNames = ["request.method", "request.path", "request.body", "counter", "now", "now.ms", "randomId", "uuid"]
     static let prefixes = ["request.path.", "request.query.", "request.body.", "request.headers."]
     /// What a resource's envelopes may add.
-    static let resourceNames = ["result", "error", "code", "count", "page", "pageSize", "limit", "offset", "totalPage"]
+    static let resourceNames = [
+        "result", "error", "code", "count", "page", "pageSize", "limit", "offset", "totalPage",
+    ]
+    /// What a route with `auth` may use: the caller's user (`caller.<field>`, `a.b` nested).
+    static let callerName = "caller"
+    /// What a route's `actions` add: `actions.<name>` (and `.<field>` into its result).
+    static let actionsPrefix = "actions."
 
     /// The placeholders of a text, in order, without the braces.
     static func placeholders(in text: String) -> [String] {
@@ -26,25 +33,64 @@ enum Template {
         return found
     }
 
-    /// Throws for a placeholder that names nothing, anywhere in `json`.
-    static func validate(_ json: JSON, captures: [String], extra: [String] = []) throws {
+    /// Throws for a placeholder that names nothing, anywhere in `json`, keys included.
+    /// - Parameters:
+    ///   - extra: further names (a resource's `result`, …).
+    ///   - hasCaller: the route has `auth`, so `caller` and `caller.<field>` name something.
+    ///   - actions: the route's actions that may be named (`actions.<name>`), in order.
+    static func validate(_ json: JSON, captures: [String], extra: [String] = [], hasCaller: Bool = false,
+                         actions: [String] = []) throws {
+        let scope = Scope(captures: captures, extra: extra, hasCaller: hasCaller, actions: actions)
+        try validate(json, scope)
+    }
+
+    /// What the placeholders of one part of a route may name.
+    struct Scope {
+        var captures: [String]
+        var extra: [String] = []
+        var hasCaller = false
+        var actions: [String] = []
+    }
+
+    static func validate(_ json: JSON, _ scope: Scope) throws {
         switch json {
         case .string(let text):
-            for name in placeholders(in: text) { try validate(name: name, captures: captures, extra: extra) }
+            for name in placeholders(in: text) { try validate(name: name, scope) }
         case .array(let items):
             for (index, item) in items.enumerated() {
-                do { try validate(item, captures: captures, extra: extra) } catch let error as RouteDefinitionError { throw error.at("\(index)") }
+                do { try validate(item, scope) } catch let error as RouteDefinitionError { throw error.at("\(index)") }
             }
         case .object(let object):
             for (key, value) in object {
-                do { try validate(value, captures: captures, extra: extra) } catch let error as RouteDefinitionError { throw error.at(key) }
+                do {
+                    for name in placeholders(in: key) { try validate(name: name, scope) }
+                    try validate(value, scope)
+                } catch let error as RouteDefinitionError { throw error.at(key) }
             }
         default: return
         }
     }
 
     static func validate(name: String, captures: [String], extra: [String]) throws {
+        try validate(name: name, Scope(captures: captures, extra: extra))
+    }
+
+    static func validate(name: String, _ scope: Scope) throws {
+        let (captures, extra) = (scope.captures, scope.extra)
         if plainNames.contains(name) || extra.contains(name) { return }
+        if name == callerName || name.hasPrefix(callerName + ".") {
+            guard scope.hasCaller else { throw RouteDefinitionError(field: "", "{{\(name)}} needs \"auth\" (the route knows no caller)") }
+            guard name.count > callerName.count + 1 || name == callerName else { throw RouteDefinitionError(field: "", "{{\(name)}} names no field") }
+            return
+        }
+        if let rest = name.dropPrefix(actionsPrefix) {
+            let action = String(rest.prefix { $0 != "." })
+            guard scope.actions.contains(action) else {
+                let known = scope.actions.isEmpty ? "no earlier action" : "earlier actions: \(scope.actions.joined(separator: ", "))"
+                throw RouteDefinitionError(field: "", "{{\(name)}} names no action defined before it (\(known))")
+            }
+            return
+        }
         if name.hasPrefix("request.path.") {
             let capture = String(name.dropFirst("request.path.".count))
             guard captures.contains(capture) else {
@@ -54,18 +100,54 @@ enum Template {
             return
         }
         if let prefix = prefixes.first(where: { name.hasPrefix($0) }), name.count > prefix.count { return }
-        let known = (plainNames + extra + prefixes.map { $0 + "<name>" } + ["request.path.<capture>"]).joined(separator: ", ")
+        var names = plainNames + extra + prefixes.map { $0 + "<name>" } + ["request.path.<capture>"]
+        if scope.hasCaller { names += ["caller", "caller.<field>"] }
+        if !scope.actions.isEmpty { names.append("actions.<name>") }
+        let known = names.joined(separator: ", ")
         throw RouteDefinitionError(field: "", "{{\(name)}} names nothing (known: \(known))")
     }
 
-    /// `json` with its placeholders filled in from `context`.
+    /// `json` with its placeholders filled in from `context`. A templated key that renders empty,
+    /// or to a key already present, keeps its text as written (`rendering` refuses it instead).
     static func render(_ json: JSON, _ context: TemplateContext) -> JSON {
+        (try? rendering(json, context, strictKeys: false)) ?? json
+    }
+
+    /// A key rendered from a template to nothing or to a key its object already has: the route's
+    /// author's bug, answered 500 naming the route (`KeyError.response`).
+    struct KeyError: Error {
+        let key: String
+        let rendered: String
+
+        func response(route: String) -> APIResponse {
+            let what = rendered.isEmpty ? "rendered to ''" : "rendered to '\(rendered)', a key already present"
+            return APIResponse(status: 500, json: [LCWireKey.code: 1, LCWireKey.error: .string("route '\(route)': the key '\(key)' \(what)")])
+        }
+    }
+
+    /// `json` with its placeholders filled in from `context`; with `strictKeys`, a templated key
+    /// that renders empty or to a duplicate throws `KeyError`.
+    static func rendering(_ json: JSON, _ context: TemplateContext, strictKeys: Bool = true) throws(KeyError) -> JSON {
         switch json {
         case .string(let text): return render(string: text, context)
-        case .array(let items): return .array(items.map { render($0, context) })
+        case .array(let items):
+            var rendered: [JSON] = []
+            rendered.reserveCapacity(items.count)
+            for item in items { rendered.append(try rendering(item, context, strictKeys: strictKeys)) }
+            return .array(rendered)
         case .object(let object):
             var rendered = JSONObject()
-            for (key, value) in object { rendered[key] = render(value, context) }
+            for (key, value) in object {
+                var name = key
+                if key.contains("{{") {
+                    name = renderText(key, context)
+                    if name.isEmpty || rendered[name] != nil {
+                        guard !strictKeys else { throw KeyError(key: key, rendered: name) }
+                        name = key
+                    }
+                }
+                rendered[name] = try rendering(value, context, strictKeys: strictKeys)
+            }
             return .object(rendered)
         default: return json
         }
@@ -107,6 +189,11 @@ package struct TemplateContext: Sendable {
     let now: LCDate
     /// A resource's `result`, `error`, `code` and `count`.
     var extra: [String: JSON] = [:]
+    /// The logged-in user of a route with `auth` (`RouteAuth`), as `{{caller}}` renders it; nil
+    /// when the route has none or `optional` found no credentials.
+    package var caller: JSONObject?
+    /// The results of the route's actions that ran, by name (`RouteActionRunner`).
+    var actions = JSONObject()
 
     package init(request: IncomingRequest, captures: [String: String], counter: Int, now: LCDate, extra: [String: JSON] = [:]) {
         self.request = request
@@ -118,6 +205,9 @@ package struct TemplateContext: Sendable {
 
     func value(_ name: String) -> JSON? {
         if let value = extra[name] { return value }
+        if name == Template.callerName { return caller.map { .object($0) } }
+        if let path = name.dropPrefix(Template.callerName + ".") { return Self.reach(caller.map { .object($0) }, path) }
+        if let path = name.dropPrefix(Template.actionsPrefix) { return Self.reach(.object(actions), path) }
         switch name {
         case "request.method": return .string(request.method)
         case "request.path": return .string(request.path)
@@ -134,6 +224,15 @@ package struct TemplateContext: Sendable {
         if let field = name.dropPrefix("request.body.") { return request.bodyField(field) }
         if let header = name.dropPrefix("request.headers.") { return request.header(header) }
         return nil
+    }
+}
+
+extension TemplateContext {
+    /// The value at `path` (`a.b`) inside `root`; nil when a step is missing.
+    static func reach(_ root: JSON?, _ path: String) -> JSON? {
+        var value = root
+        for key in path.split(separator: ".", omittingEmptySubsequences: false) { value = value?[String(key)] }
+        return value
     }
 }
 

@@ -34,15 +34,20 @@ struct CustomRouteStage: Sendable {
         }
         let template = TemplateContext(request: request, captures: match.captures, counter: match.counter, now: app.clock.now)
         switch match.route.kind {
-        case .stub(_, let spec):
-            let answer: @Sendable () -> Void = {
-                var response = StubResponder.response(spec, route: match.route, context: template)
+        case .stub(_, let spec) where StubAnswer.readsStore(match.route):
+            // Its caller and actions read (and write) the database: on the worker pool, as a
+            // resource; the delay then waits on a timer, holding no worker.
+            let (routes, requestId, logger) = (lookup.routes, context.requestId, logger)
+            pool.submit {
+                var response = StubAnswer.respond(match.route, spec, context: template, app: app, routes: routes,
+                                                  requestId: requestId, logger: logger)
                 response.journalRoute = match.route.id
-                reply(response, answered)
+                Self.send(response, after: spec.delayMilliseconds) { reply($0, answered) }
             }
-            // A timer, not a sleeping thread: a delayed answer holds no worker.
-            guard spec.delayMilliseconds > 0 else { answer(); return true }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(spec.delayMilliseconds), execute: answer)
+        case .stub(_, let spec):
+            var response = StubResponder.response(spec, route: match.route, context: template)
+            response.journalRoute = match.route.id
+            Self.send(response, after: spec.delayMilliseconds) { reply($0, answered) }
         case .resource(let spec):
             let responder = ResourceResponder(spec: spec, match: match, context: template,
                                               store: ResourceStore(app: app, className: spec.className),
@@ -56,6 +61,13 @@ struct CustomRouteStage: Sendable {
             pool.submit(run)
         }
         return true
+    }
+
+    /// Sends `response` at once, or after `milliseconds` on a timer, not a sleeping thread: a
+    /// delayed answer holds no worker.
+    private static func send(_ response: APIResponse, after milliseconds: Int, _ reply: @escaping @Sendable (APIResponse) -> Void) {
+        guard milliseconds > 0 else { return reply(response) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { reply(response) }
     }
 
     /// Answers the 404 (or 405) of an unknown route. Its near-miss report tries every custom
