@@ -55,6 +55,10 @@ enum Redaction {
             let isBatch = path.map { batchPaths.contains(SecretNames.routePath($0)) } ?? false
             return .string((isBatch ? masked(batch: json) : masked(json, isSecret: isSecret)).jsonString)
         }
+        // Multipart (the /api log-in, custom routes): shown as form pairs, secret parts masked, a file by its size.
+        if let form = MultipartForm(body: bytes, contentType: contentType) {
+            return .string(query(form.parts.map { ($0.name, $0.filename == nil ? $0.text : "<file, \($0.body.count) bytes>") }, secretFields: isSecret))
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else { return .string("<\(bytes.count) bytes>") }
         if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
             return .string(query(QueryString.decode(text[...]), secretFields: isSecret))
