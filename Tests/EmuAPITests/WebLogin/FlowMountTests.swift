@@ -87,6 +87,16 @@ import Testing
         #expect(try Self.token(server, at: "/oauth/access_token").status == 200)
     }
 
+    @Test func aMountedTwoFactorCode_isMaskedInTheJournal_likeTheCanonicalOne() throws {
+        let server = try Self.server(FlowMounts(webLogin: "/v2/api"))
+        _ = try server.inProcessClient(credentials: .none).send(
+            "POST", "/v2/api/check_two_factor_auth_code", body: Array("code=s3cr3t2fa".utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let journal = try server.inProcessClient(credentials: .masterKey).get("/__admin/requests?limit=10").text
+        #expect(journal.contains("/v2/api/check_two_factor_auth_code"))
+        #expect(!journal.contains("s3cr3t2fa"))
+    }
+
     @Test func oauthMount_servesTheTokenThere_andNotAtOauth() throws {
         let server = try Self.server(FlowMounts(oauth: "/auth2"))
         let grant = try Self.token(server, at: "/auth2/access_token")

@@ -152,8 +152,12 @@ enum SecretNames {
 
     static func isSecret(_ name: some StringProtocol, inBodyOf path: String?) -> Bool {
         if isSecret(name) { return true }
-        guard let path, let fields = fieldsByPath[routePath(path)] else { return false }
-        return fields.contains(String(name))
+        guard let path else { return false }
+        let route = routePath(path)
+        // An app may mount /api and /oauth elsewhere (`/v2/api/check_two_factor_auth_code`,
+        // docs/web-login.md): a path ending as a listed route's last segment masks its fields too.
+        let fields = fieldsByPath[route] ?? fieldsByPath.first { route.hasSuffix("/" + ($0.key.split(separator: "/").last ?? "")) }?.value
+        return fields?.contains(String(name)) ?? false
     }
 
     /// A path as the router matches it: its non-empty segments (`//api/x/` answers as `/api/x`).
