@@ -1,4 +1,3 @@
-import EmuHTTP
 
 /// A `multipart/form-data` body (RFC 7578), read by every reader of form fields: the `/api`
 /// log-in (its text parts are the form's fields) and custom routes' body matchers (text parts,
