@@ -179,8 +179,8 @@ public struct WebLoginOptions: Sendable, Equatable {
     /// `webLoginPitfall` (default true): a `/api/login` without a session cookie from
     /// `/api/captcha/login` answers success, yet its `sid` is unknown to every later call.
     public var pitfall: Bool?
-    /// `webLoginCsrf` (default true): POSTs of a known session need `X-XSRF-TOKEN` (801).
-    public var csrf: Bool?
+    /// `webLoginCsrf` (default `"browser"`): which POSTs of a known session need `X-XSRF-TOKEN` (801).
+    public var csrf: CSRFMode?
     /// `webLoginTwoFactor` (default false): a correct password answers 3205; the six-digit code
     /// goes to the outbox and is posted to `/api/check_two_factor_auth_code`.
     public var twoFactor: Bool?
@@ -188,12 +188,14 @@ public struct WebLoginOptions: Sendable, Equatable {
     public var twoFactorCode: String?
     /// `oauthExpiresIn` (default 3600): seconds an OAuth access token lives.
     public var oauthExpiresIn: Int?
+    /// `mounts`: where the two flows answer (default `/oauth` and `/api`; null = off).
+    public var mounts = FlowMounts()
 
     public init() {}
 
     public var captchaFailureThreshold: Int { captchaThreshold ?? 3 }
     public var isPitfallOn: Bool { pitfall ?? true }
-    public var checksCSRF: Bool { csrf ?? true }
+    public var csrfMode: CSRFMode { csrf ?? .browser }
     public var requiresTwoFactor: Bool { twoFactor ?? false }
     public var accessTokenSeconds: Int { oauthExpiresIn ?? 3600 }
 }
@@ -204,7 +206,14 @@ extension WebLoginOptions {
             options.webLogin.captchaThreshold = try integer(value, in: 0...1000)
         },
         AppOptions.Field(key: "webLoginPitfall") { $0.webLogin.pitfall = try flag($1) },
-        AppOptions.Field(key: "webLoginCsrf") { $0.webLogin.csrf = try flag($1) },
+        AppOptions.Field(key: "webLoginCsrf") { options, value in
+            switch value {
+            case .bool(true): options.webLogin.csrf = .always
+            case .bool(false): options.webLogin.csrf = .never
+            case .string("browser"): options.webLogin.csrf = .browser
+            default: throw ConfigurationError("expected true, false or \"browser\", got \(value.jsonString)")
+            }
+        },
         AppOptions.Field(key: "webLoginTwoFactor") { $0.webLogin.twoFactor = try flag($1) },
         AppOptions.Field(key: "webLoginTwoFactorCode") { options, value in
             guard let code = value.stringValue, code.count == 6, code.utf8.allSatisfy({ (48...57).contains($0) }) else {
@@ -214,6 +223,9 @@ extension WebLoginOptions {
         },
         AppOptions.Field(key: "oauthExpiresIn") { options, value in
             options.webLogin.oauthExpiresIn = try integer(value, in: 1...31_536_000)
+        },
+        AppOptions.Field(key: "mounts") { options, value in
+            options.webLogin.mounts = try FlowMounts(json: value)
         },
     ]
 
@@ -234,4 +246,126 @@ extension WebLoginOptions {
 extension WebLoginOptions {
     /// The config keys of these options, in order.
     public static var knownKeys: [String] { fields.map(\.key) }
+}
+
+// MARK: - CSRF
+
+extension WebLoginOptions {
+    /// Which `/api` POSTs of a live session must echo the session's `X-XSRF-TOKEN` (801 when not).
+    /// CSRF is an attack through a browser: a page of another origin makes the developer's browser
+    /// post to `/api` with the session cookie it holds. Native clients (AFNetworking, URLSession,
+    /// OkHttp) never echo the token, and the real service let them in without it.
+    public enum CSRFMode: String, Sendable, Equatable {
+        /// `true`: every POST of a live session is checked.
+        case always
+        /// `false`: none is.
+        case never
+        /// `"browser"` (the default): the POSTs a browser sent, which carry `Origin` or
+        /// `Sec-Fetch-Site` (headers a page cannot set nor remove, and that no native client sends)
+        /// are checked; the others are not (docs/web-login.md, "CSRF and native clients").
+        case browser
+    }
+}
+
+// MARK: - Mounts
+
+/// Where the two built-in log-in flows answer (`options.mounts`, docs/web-login.md): a path
+/// prefix each, or nil when the flow is off. An app mounts them to put its log-in under the same
+/// base URL as its data (`/oauth/access_token` beside custom routes at `/users/me`, or the
+/// cookie flow at `/v2/api/login`). A flow answers at its mount only: when the mount is not the
+/// canonical prefix, the canonical paths are not found (one surface per flow).
+public struct FlowMounts: Sendable, Equatable {
+    public static let canonicalOAuth = "/oauth"
+    public static let canonicalWebLogin = "/api"
+
+    /// The prefix of `access_token`; nil = the OAuth flow is off.
+    public var oauth: String? = canonicalOAuth
+    /// The prefix of the six cookie-session endpoints; nil = the flow is off.
+    public var webLogin: String? = canonicalWebLogin
+
+    public init(oauth: String? = canonicalOAuth, webLogin: String? = canonicalWebLogin) {
+        self.oauth = oauth
+        self.webLogin = webLogin
+    }
+
+    /// True when both flows answer at their canonical prefixes (no rewriting to do).
+    public var isCanonical: Bool { oauth == Self.canonicalOAuth && webLogin == Self.canonicalWebLogin }
+
+    /// Reads `{"oauth": "/p" | null, "webLogin": "/p" | null}`; an absent key keeps the default.
+    init(json: JSON) throws {
+        guard case .object(let object) = json else {
+            throw ConfigurationError("expected an object {\"oauth\", \"webLogin\"}, got \(json.jsonString)")
+        }
+        for (key, value) in object {
+            let mount: String?
+            do {
+                mount = try Self.mount(value)
+            } catch let error as ConfigurationError {
+                throw error.at(key)
+            }
+            switch key {
+            case "oauth": oauth = mount
+            case "webLogin": webLogin = mount
+            default: throw ConfigurationError("unknown mount '\(key)' (known: oauth, webLogin)")
+            }
+        }
+        if let oauth, let webLogin, Self.overlap(oauth, webLogin) {
+            throw ConfigurationError("the mounts of oauth (\(oauth)) and webLogin (\(webLogin)) overlap: give each its own prefix")
+        }
+    }
+
+    /// Segments of unreserved URL characters (RFC 3986), none `.` or `..`; never the root, and
+    /// never under `/1.1` (LeanCloud's API) or a `__` segment (`/__admin`, `/__auth`,
+    /// `/__files`: the emulator's own surfaces), which a mount would shadow or reach into.
+    static func mount(_ value: JSON) throws -> String? {
+        if value.isNull { return nil }
+        guard let path = value.stringValue else { throw ConfigurationError("expected a path such as \"/api\" or null, got \(value.jsonString)") }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        guard path.hasPrefix("/"), !segments.isEmpty, path.utf8.count <= 200,
+              segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && $0.utf8.allSatisfy(allowed.contains) }) else {
+            throw ConfigurationError("expected a path of one or more segments of letters, digits, '-', '.', '_' or '~' (\"/api\", \"/v2/oauth\"), got \(value.jsonString)")
+        }
+        guard let first = segments.first, first != "1.1", !first.hasPrefix("__") else {
+            throw ConfigurationError("\(path) is under /1.1 or an emulator path (/__admin, /__auth, /__files): choose another prefix")
+        }
+        return path
+    }
+
+    /// What a request path becomes under these mounts, segment by segment as the router reads
+    /// paths (`//v2//api/x` is `/v2/api/x`).
+    public enum Resolution: Equatable, Sendable {
+        /// Not a path of a moved flow: routed as it is.
+        case unchanged
+        /// Under a flow's mount: routed as this canonical path (`/v2/api/login` → `/api/login`).
+        case canonical(String)
+        /// A canonical path of a flow this app moved or switched off: not found.
+        case notFound
+    }
+
+    public func resolve(_ path: String) -> Resolution {
+        if isCanonical { return .unchanged }
+        let segments = path.split(separator: "/")
+        for (mount, canonical) in [(oauth, Self.canonicalOAuth), (webLogin, Self.canonicalWebLogin)] where mount != canonical {
+            if let mount, let rest = Self.remainder(of: segments, under: mount) {
+                return .canonical(([canonical] + rest.map(String.init)).joined(separator: "/"))
+            }
+        }
+        for (mount, canonical) in [(oauth, Self.canonicalOAuth), (webLogin, Self.canonicalWebLogin)] where mount != canonical {
+            if Self.remainder(of: segments, under: canonical) != nil { return .notFound }
+        }
+        return .unchanged
+    }
+
+    /// The segments after `prefix`, when the path lies under it.
+    private static func remainder(of segments: [Substring], under prefix: String) -> ArraySlice<Substring>? {
+        let prefixSegments = prefix.split(separator: "/")
+        guard segments.count >= prefixSegments.count, segments.starts(with: prefixSegments) else { return nil }
+        return segments.dropFirst(prefixSegments.count)
+    }
+
+    /// One prefix equals the other or lies under it.
+    static func overlap(_ a: String, _ b: String) -> Bool {
+        a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/")
+    }
 }

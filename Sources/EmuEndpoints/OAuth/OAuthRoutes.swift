@@ -6,7 +6,8 @@ import LCWire
 import Primitives
 
 /// `POST /oauth/access_token` (login-flows.md §3, RFC 6749 §4.3 and §6): the password grant and
-/// the refresh grant, client credentials by HTTP Basic (client id = app id, secret = app key).
+/// the refresh grant. Client credentials (client id = app id, secret = app key) by HTTP Basic or
+/// in the form as `client_id` and `client_secret` (RFC 6749 §2.3.1).
 package enum OAuthRoutes {
     package static func register(in router: inout Router<APIRoute>) {
         router.add("POST", "/oauth/access_token", APIRoute(access: .keyless) { request in
@@ -19,8 +20,8 @@ package enum OAuthRoutes {
     }
 
     static func accessToken(_ request: RequestContext<AppRuntime?>) throws -> APIResponse {
-        let app = try authenticateClient(request)
         let form = WebRequest.formFields(request.http.body)
+        let app = try authenticateClient(request, form: form)
         let now = app.clock.nowMilliseconds
         let grant: OAuthTokenStore.Grant
         switch form["grant_type"] ?? "" {
@@ -41,9 +42,25 @@ package enum OAuthRoutes {
         return APIResponse(json: .object(body))
     }
 
-    /// The app whose id and key the Basic credentials carry, compared in constant time.
-    private static func authenticateClient(_ request: RequestContext<AppRuntime?>) throws -> AppRuntime {
-        guard let credentials = AuthorizationHeader.basic(request.http.headers), let app = request.app,
+    /// The app whose id and key the client credentials carry, compared in constant time: HTTP
+    /// Basic, else the form's `client_id` and `client_secret`. A form field that a Basic header
+    /// contradicts is a malformed request (400), not a failed authentication: the client sent two
+    /// identities. The app is the request's (`X-LC-Id`, else the Basic client id, else the first
+    /// app): body credentials name no other app.
+    static func authenticateClient(_ request: RequestContext<AppRuntime?>, form: [String: String]) throws -> AppRuntime {
+        let bodyId = form["client_id"]
+        let bodySecret = form["client_secret"]
+        let credentials: (clientId: String, secret: String)
+        if let basic = AuthorizationHeader.basic(request.http.headers) {
+            if let bodyId, bodyId != basic.clientId { throw OAuthFailure.credentialsDiffer }
+            if let bodySecret, !ConstantTime.equals(bodySecret, basic.secret) { throw OAuthFailure.credentialsDiffer }
+            credentials = basic
+        } else if let bodyId, let bodySecret {
+            credentials = (bodyId, bodySecret)
+        } else {
+            throw OAuthFailure.invalidClient
+        }
+        guard let app = request.app,
               ConstantTime.equals(credentials.clientId, app.configuration.appId),
               ConstantTime.equals(credentials.secret, app.configuration.appKey) else { throw OAuthFailure.invalidClient }
         return app
@@ -117,6 +134,8 @@ struct OAuthFailure: Error, Sendable, Equatable {
     static func invalidRequest(_ description: String) -> OAuthFailure {
         OAuthFailure(status: 400, error: "invalid_request", description: description)
     }
+    /// Basic credentials and `client_id`/`client_secret` in the body that disagree.
+    static let credentialsDiffer = invalidRequest("client credentials differ between the Authorization header and the body.")
     /// 401 with a `WWW-Authenticate: Basic` challenge (§5.2: the client authenticated by Basic).
     static let invalidClient = OAuthFailure(status: 401, error: "invalid_client", description: "Client authentication failed.")
     static func invalidGrant(_ description: String) -> OAuthFailure {

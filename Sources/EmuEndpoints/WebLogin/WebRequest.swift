@@ -6,7 +6,7 @@ import LCWire
 import Primitives
 
 /// A request of the cookie-session API (login-flows.md §2), read once: its app, cookies,
-/// form-encoded body and CSRF header.
+/// form body (URL-encoded or multipart) and CSRF header.
 struct WebRequest {
     static let sessionCookie = "sid"
     static let csrfCookie = "XSRF-TOKEN"
@@ -17,6 +17,8 @@ struct WebRequest {
     let cookies: RequestCookies
     let form: [String: String]
     let csrfToken: String?
+    /// Whether the CSRF token is checked for this request (`webLoginCsrf`, BrowserRequest).
+    let needsCSRFCheck: Bool
     let now: Int64
 
     init(_ request: RequestContext<AppRuntime?>) throws {
@@ -25,8 +27,9 @@ struct WebRequest {
         self.app = app
         options = app.configuration.options.webLogin
         cookies = RequestCookies(request.http.headers)
-        form = Self.formFields(request.http.body)
+        form = Self.formFields(request.http)
         csrfToken = request.http.headers[Self.csrfHeader]
+        needsCSRFCheck = BrowserRequest.needsCSRFCheck(options.csrfMode, headers: request.http.headers)
         now = app.clock.nowMilliseconds
     }
 
@@ -38,11 +41,23 @@ struct WebRequest {
         try WebSessionStore.find(sid: cookies[Self.sessionCookie], now: now, in: db)
     }
 
-    /// 801 when CSRF checking is on and `X-XSRF-TOKEN` is not the session's token. Only a known
-    /// session has a token to match: a request without one has nothing to protect.
+    /// 801 when this request is checked (`webLoginCsrf`: every request, none, or a browser's) and
+    /// `X-XSRF-TOKEN` is not the session's token. Only a known session has a token to match: a
+    /// request without one has nothing to protect.
     func checkCSRF(_ session: WebSession?) throws {
-        guard options.checksCSRF, let session else { return }
+        guard needsCSRFCheck, let session else { return }
         guard let csrfToken, ConstantTime.equals(csrfToken, session.xsrf) else { throw WebLoginFailure.csrf }
+    }
+
+    /// The form's fields: the text parts of a `multipart/form-data` body (file parts are no
+    /// field; a malformed one has none), else the body read as `application/x-www-form-urlencoded`,
+    /// whatever its type says, as before. The first of a repeated name wins.
+    static func formFields(_ request: HTTPRequest) -> [String: String] {
+        let contentType = request.headers["Content-Type"]
+        if MultipartForm.isMultipart(contentType) {
+            return MultipartForm(body: request.body, contentType: contentType)?.textFields ?? [:]
+        }
+        return formFields(request.body)
     }
 
     /// `application/x-www-form-urlencoded` fields; the first of a repeated name wins.

@@ -4,10 +4,12 @@ import EmuRouting
 import LCWire
 
 /// A request as custom routes see it: method, path, query, headers, and the body's fields, read
-/// the same way whether the client sent JSON or a form (AFNetworking's default), once per request.
+/// the same way whether the client sent JSON, a form (AFNetworking's default) or a multipart form,
+/// once per request.
 package struct IncomingRequest: Sendable {
     package let http: HTTPRequest
-    /// The body: a JSON object, or a form's fields as strings; nil when empty or neither.
+    /// The body: a JSON object, or a form's fields as strings (a multipart file part as
+    /// `{"filename","contentType","size"}`); nil when empty or none of these.
     let body: JSONObject?
 
     package init(_ http: HTTPRequest) {
@@ -33,14 +35,36 @@ package struct IncomingRequest: Sendable {
         return value
     }
 
-    /// JSON when the content type says so or the body looks like an object; a form otherwise.
+    /// JSON when the content type says so or the body looks like an object; a multipart form when
+    /// it says so (MultipartForm: a malformed one has no fields); a form otherwise.
     private static func fields(of http: HTTPRequest) -> JSONObject? {
         guard !http.body.isEmpty else { return nil }
         let type = http.headers["Content-Type"]?.lowercased() ?? ""
+        if MultipartForm.isMultipart(type) {
+            return MultipartForm(body: http.body, contentType: http.headers["Content-Type"]).map(multipartFields)
+        }
         if type.contains("json") || http.body.first == UInt8(ascii: "{") {
             return (try? JSONParser.parse(http.body))?.objectValue
         }
         guard type.isEmpty || type.contains("x-www-form-urlencoded") || type.hasPrefix("text/plain") else { return nil }
         return QueryString.fields(String(decoding: http.body, as: UTF8.self))
+    }
+
+    /// Text parts as strings; a file part as what a matcher can test without its bytes. The
+    /// first part of a repeated name wins, as in a URL-encoded form.
+    private static func multipartFields(_ form: MultipartForm) -> JSONObject {
+        var fields = JSONObject()
+        for part in form.parts where fields[part.name] == nil {
+            if let filename = part.filename {
+                var file = JSONObject()
+                file["filename"] = .string(filename)
+                file["contentType"] = part.contentType.map(JSON.string) ?? .null
+                file["size"] = JSON(part.body.count)
+                fields[part.name] = .object(file)
+            } else {
+                fields[part.name] = .string(part.text)
+            }
+        }
+        return fields
     }
 }

@@ -4,10 +4,10 @@ import Testing
 
 /// The web log-in keys of an app's `options` (docs/configuration.md, docs/web-login.md).
 @Suite struct WebLoginOptionsTests {
-    @Test func defaults_areThreeFailures_pitfallAndCSRFOn_noTwoFactor_oneHourTokens() {
+    @Test func defaults_areThreeFailures_pitfallOn_CSRFForBrowsers_noTwoFactor_oneHourTokens() {
         let options = WebLoginOptions()
         #expect(options.captchaFailureThreshold == 3)
-        #expect(options.isPitfallOn && options.checksCSRF && !options.requiresTwoFactor)
+        #expect(options.isPitfallOn && options.csrfMode == .browser && !options.requiresTwoFactor)
         #expect(options.twoFactorCode == nil)
         #expect(options.accessTokenSeconds == 3600)
     }
@@ -18,14 +18,14 @@ import Testing
             "webLoginTwoFactor": true, "webLoginTwoFactorCode": "123456", "oauthExpiresIn": 5,
         ]).webLogin
         #expect(options.captchaFailureThreshold == 0)
-        #expect(!options.isPitfallOn && !options.checksCSRF && options.requiresTwoFactor)
+        #expect(!options.isPitfallOn && options.csrfMode == .never && options.requiresTwoFactor)
         #expect(options.twoFactorCode == "123456")
         #expect(options.accessTokenSeconds == 5)
     }
 
     @Test(arguments: [
         ("webLoginCaptchaThreshold", JSON(-1)), ("webLoginCaptchaThreshold", JSON(1.5)),
-        ("webLoginCaptchaThreshold", JSON("3")), ("webLoginPitfall", JSON("yes")), ("webLoginCsrf", JSON(1)),
+        ("webLoginCaptchaThreshold", JSON("3")), ("webLoginPitfall", JSON("yes")), ("webLoginCsrf", JSON(1)), ("webLoginCsrf", JSON("always")),
         ("webLoginTwoFactorCode", JSON("12345")), ("webLoginTwoFactorCode", JSON("12345a")),
         ("oauthExpiresIn", JSON(0)), ("oauthExpiresIn", JSON(40_000_000)),
     ])

@@ -34,6 +34,8 @@ import Testing
 
     @Test func csrf_postsOfAKnownSession_needTheMatchingHeader() throws {
         var fixture = try WebLoginFixture()
+        // A page of the emulator's own origin: browsers send Origin on every POST.
+        fixture.browser.origin = "http://127.0.0.1:3000"
         _ = try fixture.browser.get("/api/captcha/login")
         fixture.browser.echoesCSRF = false
         let refused = try fixture.browser.post("/api/login", form: WebLoginFixture.form())
@@ -50,8 +52,9 @@ import Testing
     }
 
     @Test func csrfOff_acceptsPostsWithoutTheHeader() throws {
-        var fixture = try WebLoginFixture { $0.csrf = false }
+        var fixture = try WebLoginFixture { $0.csrf = .never }
         fixture.browser.echoesCSRF = false
+        fixture.browser.origin = "http://evil.test"
         _ = try fixture.browser.get("/api/captcha/login")
         #expect(try fixture.browser.post("/api/login", form: WebLoginFixture.form()).json?["code"] == 0)
     }

@@ -6,16 +6,33 @@ import EmuTools
 import LCWire
 
 /// Routing: the route for the request's method and path (`Routes`), its captures written into
-/// the context; a GET of no route may still be a file URL, `<base>/<key>` (below).
+/// the context; a path under an app's mount of a built-in flow is routed as the flow's canonical
+/// path (below); a GET of no route may still be a file URL, `<base>/<key>` (further below).
 struct RoutingStage: Sendable {
     let router: Router<APIRoute>
-    /// The apps served, whose files a root file URL may name.
+    /// The apps served, whose files a root file URL may name and whose mounts move the flows.
     let authenticator: AppAuthenticator
+    /// Whether some app mounts a flow away from its canonical prefix: else no request pays a look-up.
+    let movesAFlow: Bool
+
+    init(router: Router<APIRoute>, authenticator: AppAuthenticator) {
+        self.router = router
+        self.authenticator = authenticator
+        movesAFlow = authenticator.apps.values.contains { !$0.configuration.options.webLogin.mounts.isCanonical }
+    }
 
     /// The route of `context.http`, with `context.parameters` filled; else the error to answer
     /// (an unknown route marks the context unmatched, for the journal).
     func route(_ context: inout RequestContext<AppRuntime?>) -> Result<APIRoute, APIError> {
-        let (method, path) = (context.http.method, context.http.path)
+        let method = context.http.method
+        switch mounted(context.http) {
+        case .unchanged: break
+        case .canonical(let path): context.http.path = path
+        case .notFound:
+            context.isUnmatched = true
+            return .failure(APIError(.routeNotFound))
+        }
+        let path = context.http.path
         switch match(method: method, path: path) {
         case .success(let (route, captures)):
             context.parameters = captures
@@ -37,6 +54,21 @@ struct RoutingStage: Sendable {
         case .methodNotAllowed: return .failure(APIError(.methodNotAllowed))
         case .notFound: return .failure(APIError(.routeNotFound))
         }
+    }
+}
+
+// MARK: - Mounted flows
+
+/// An app may mount the OAuth and cookie-session flows under prefixes of its own
+/// (`options.mounts`, docs/web-login.md), so that its log-in and its data share one base URL.
+/// The router stays static, with the canonical `/oauth/…` and `/api/…` routes: a path under a
+/// mount of the request's app (AppSelection) is routed as the canonical path, and a canonical
+/// path of a flow the app moved or switched off is not found. Handlers read no path, so they
+/// answer alike at either; the journal keeps the path as sent.
+extension RoutingStage {
+    func mounted(_ request: HTTPRequest) -> FlowMounts.Resolution {
+        guard movesAFlow, let app = AppSelection.app(for: request, in: authenticator) else { return .unchanged }
+        return app.configuration.options.webLogin.mounts.resolve(request.path)
     }
 }
 

@@ -55,6 +55,10 @@ enum Redaction {
             let isBatch = path.map { batchPaths.contains(SecretNames.routePath($0)) } ?? false
             return .string((isBatch ? masked(batch: json) : masked(json, isSecret: isSecret)).jsonString)
         }
+        // Multipart (the /api log-in, custom routes): shown as form pairs, secret parts masked, a file by its size.
+        if let form = MultipartForm(body: bytes, contentType: contentType) {
+            return .string(query(form.parts.map { ($0.name, $0.filename == nil ? $0.text : "<file, \($0.body.count) bytes>") }, secretFields: isSecret))
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else { return .string("<\(bytes.count) bytes>") }
         if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
             return .string(query(QueryString.decode(text[...]), secretFields: isSecret))
@@ -148,8 +152,12 @@ enum SecretNames {
 
     static func isSecret(_ name: some StringProtocol, inBodyOf path: String?) -> Bool {
         if isSecret(name) { return true }
-        guard let path, let fields = fieldsByPath[routePath(path)] else { return false }
-        return fields.contains(String(name))
+        guard let path else { return false }
+        let route = routePath(path)
+        // An app may mount /api and /oauth elsewhere (`/v2/api/check_two_factor_auth_code`,
+        // docs/web-login.md): a path ending as a listed route's last segment masks its fields too.
+        let fields = fieldsByPath[route] ?? fieldsByPath.first { route.hasSuffix("/" + ($0.key.split(separator: "/").last ?? "")) }?.value
+        return fields?.contains(String(name)) ?? false
     }
 
     /// A path as the router matches it: its non-empty segments (`//api/x/` answers as `/api/x`).
