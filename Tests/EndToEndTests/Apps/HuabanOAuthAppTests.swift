@@ -67,6 +67,11 @@ import Testing
             "POST", "/oauth/access_token", body: ExampleApp.form(["grant_type": "password", "password": "lcemu-test-password", "username": "testuser"]),
             headers: badClient)
         #expect(refused.status == 401 && refused.json?["error"] == "invalid_client", "\(refused.text)")
+        // The timeout branch is the client's own (10 s); the grant takes a delay fault like any route.
+        let admin = server.client(app: Self.app, credentials: .masterKey)
+        #expect(try admin.post("/__admin/faults", json: ["path": "/oauth/access_token", "method": "POST", "delayMs": 20]).status == 200)
+        #expect(try Self.logIn(server) != nil)
+        #expect(try admin.get("/__admin/faults").json?["results"]?.arrayValue?.isEmpty == true)
     }
 
     @Test func theDataAPI_usersMe_pins_andAComment() async throws {
