@@ -38,8 +38,9 @@ import Testing
         return response.json?["data"]
     }
 
-    static func summary(_ server: TestServer) throws -> (unread: Int?, unreplied: Int?, total: Int?) {
-        let response = try get(server, "/merchant/feedback/summary")
+    /// requestForFeedbackSummary… (and its variant with `type`, which the counts ignore).
+    static func summary(_ server: TestServer, type: String? = nil) throws -> (unread: Int?, unreplied: Int?, total: Int?) {
+        let response = try get(server, "/merchant/feedback/summary", type.map { ["type": $0] } ?? [:])
         let data = Self.data(response)
         for key in ["unread", "unreplied", "total"] {
             #expect(ExampleApp.isInteger(data?[key]), "\(key): \(response.text)")
@@ -62,6 +63,8 @@ import Testing
         // 1. Counts over the seeded feedback: 4 items, 2 unread, 3 unreplied.
         let counts = try Self.summary(server)
         #expect(counts.unread == 2 && counts.unreplied == 3 && counts.total == 4)
+        let variant = try Self.summary(server, type: "1")
+        #expect(variant.unread == 2 && variant.unreplied == 3 && variant.total == 4)
 
         // 2. The first page with every "all" value the controller may send.
         let all = try Self.get(server, "/merchant/feedback", ["dealid": "0", "labelName": "", "limit": "10", "offset": "0", "poiid": "0",
