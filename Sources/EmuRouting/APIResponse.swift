@@ -9,6 +9,9 @@ public struct APIResponse: Sendable {
     public var body: [UInt8]
     /// The custom route that answered, as the request journal shows it.
     public var journalRoute: String? = nil
+    /// The objectId of the logged-in user a custom route with `auth` answered, as the journal
+    /// shows it (`caller`) and filters by it.
+    public var journalCaller: String? = nil
     /// Why the closest custom routes did not match, when none did: shown by the journal.
     public var journalNearMisses: JSON? = nil
 

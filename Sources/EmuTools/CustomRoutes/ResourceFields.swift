@@ -14,13 +14,14 @@ struct ResourceFields: Sendable {
     /// In declaration order, which is the answers' key order.
     let all: [ResourceField]
 
-    init(json: JSON, captures: [String]) throws {
+    /// - Parameter hasCaller: the resource has `auth`, so a `default` may name `{{caller…}}`.
+    init(json: JSON, captures: [String], hasCaller: Bool = false) throws {
         guard let object = json.objectValue, !object.isEmpty else {
             throw RouteDefinitionError(field: "", "expected an object of wire name → type or {\"store\", \"type\", \"format\", \"writable\", \"default\"}")
         }
         var fields: [ResourceField] = []
         for (name, spec) in object {
-            let field = try RouteJSON.at(name) { try ResourceField(name: name, json: spec, captures: captures) }
+            let field = try RouteJSON.at(name) { try ResourceField(name: name, json: spec, captures: captures, hasCaller: hasCaller) }
             if let other = fields.first(where: { $0.store == field.store }) {
                 throw RouteDefinitionError(field: name, "stored as '\(field.store)', which field '\(other.name)' is stored as already")
             }
@@ -79,7 +80,7 @@ struct ResourceField: Sendable {
     /// Stored on create when the body lacks it; templates rendered with the request.
     let defaultValue: JSON?
 
-    init(name: String, json: JSON, captures: [String]) throws {
+    init(name: String, json: JSON, captures: [String], hasCaller: Bool = false) throws {
         guard !name.isEmpty else { throw RouteDefinitionError(field: "", "a wire name is not empty") }
         self.name = name
         var object = JSONObject()
@@ -128,7 +129,7 @@ struct ResourceField: Sendable {
         defaultValue = object["default"]
         if let defaultValue {
             guard writable else { throw RouteDefinitionError(field: "default", "a field that is not writable has no default") }
-            try RouteJSON.at("default") { try Template.validate(defaultValue, captures: captures) }
+            try RouteJSON.at("default") { try Template.validate(defaultValue, captures: captures, hasCaller: hasCaller) }
         }
     }
 

@@ -11,7 +11,7 @@ import LCWire
 package struct ResourceResponder {
     let spec: ResourceSpec
     let match: RouteMatch
-    let context: TemplateContext
+    var context: TemplateContext
     let store: ResourceStore
     /// Named in the answer and the log of an unexpected failure, as the API's error boundary does.
     let requestId: String
@@ -27,8 +27,24 @@ package struct ResourceResponder {
         self.logger = logger
     }
 
+    /// The caller first (`auth`: a refusal is the answer, a write by a cookie caller is held to
+    /// the CSRF rule), then the operation and its `actions`, in the resource's envelopes.
     package func respond() -> APIResponse {
         guard let operation = match.operation else { return failure(status: spec.errorStatus, code: 1, "not a resource request") }
+        var responder = self
+        if let auth = spec.auth {
+            switch auth.resolve(context.request, app: store.app, routeId: match.route.id, context: context,
+                                writes: ResourceSpec.writes(operation)) {
+            case .refused(let refusal): return refusal
+            case .caller(let caller): responder.context.caller = caller
+            }
+        }
+        var response = responder.answer(operation)
+        response.journalCaller = responder.context.caller?[LCFieldName.objectId]?.stringValue
+        return response
+    }
+
+    private func answer(_ operation: ResourceOperation) -> APIResponse {
         do {
             switch operation {
             case .list:
@@ -40,12 +56,14 @@ package struct ResourceResponder {
                 return success(.item, answered(try store.object(try item(id))))
             case .create:
                 try requireParent()
-                return success(.created, answered(try store.create(try written(creating: true), identity: spec.identity)))
+                return success(.created, answered(try store.create(try written(creating: true), identity: spec.identity,
+                                                                   then: after("create"))))
             case .update(let id):
                 let item = try item(id)
-                return success(.updated, answered(try store.update(item, Result { try ObjectPatch(body: try written(creating: false), mode: .update) })))
+                let patch = Result { try ObjectPatch(body: try written(creating: false), mode: .update) }
+                return success(.updated, answered(try store.update(item, patch, then: after("update"))))
             case .delete(let id):
-                try store.delete(try item(id))
+                try store.delete(try item(id), then: after("delete"))
                 return success(.deleted, [spec.identity.field: spec.identity.value(id) ?? .string(id)])
             }
         } catch {
@@ -53,35 +71,27 @@ package struct ResourceResponder {
         }
     }
 
+    /// The operation's `actions`, run in its write transaction after the write, with
+    /// `{{result}}` the written (or deleted) object as the resource answers it; nil when none.
+    private func after(_ operation: String) -> ((JSONObject) throws -> Void)? {
+        guard let actions = spec.actions[operation] else { return nil }
+        let (app, context, shape) = (store.app, context, self)
+        return { written in
+            var context = context
+            context.extra["result"] = shape.answered(written)
+            let routes = app.customRoutes
+            try RouteActionRunner(app: app, resource: { routes.route($0).flatMap(RouteActionRunner.Target.init(route:)) })
+                .run(actions, &context)
+        }
+    }
+
     /// The conditions every operation but create is limited to: the resource's `where`, rendered
     /// for this request, and its parent's value from the path.
     private func scope() throws -> [JSON] {
         var parts: [JSON] = []
-        if let scope = spec.scope { parts.append(try rendered(scope)) }
+        if let scope = spec.scope { parts.append(try Template.condition(scope, context)) }
         if let parent = spec.parent { parts.append([parent.store: try parentValue(parent)]) }
         return parts
-    }
-
-    /// The `where` for this request. A placeholder fills in a value, never a query: what a
-    /// request supplies as an object or an array (`{"$ne": null}` in a JSON body) is refused,
-    /// or it could widen the resource's reach.
-    private func rendered(_ condition: JSON) throws -> JSON {
-        switch condition {
-        case .string(let text):
-            let value = Template.render(string: text, context)
-            guard Template.placeholders(in: text).isEmpty || (value.objectValue == nil && value.arrayValue == nil) else {
-                throw InvalidInput("where takes single values from the request, not objects or arrays")
-            }
-            return value
-        case .array(let items):
-            return .array(try items.map(rendered))
-        case .object(let object):
-            var result = JSONObject()
-            for (key, value) in object { result[key] = try rendered(value) }
-            return .object(result)
-        default:
-            return condition
-        }
     }
 
     private func parentValue(_ parent: ResourceParent) throws -> JSON {
@@ -159,6 +169,8 @@ package struct ResourceResponder {
         let code: LCErrorCode
         if let invalid = error as? InvalidInput {
             code = .invalidParameter(invalid.detail)
+        } else if let missing = error as? RouteActionRunner.NothingFound {
+            code = .objectNotFound.with(message: missing.message)
         } else if let misdefined = error as? Misdefined {
             return failure(status: 500, code: 1, "route '\(match.route.id)': \(misdefined.message)")
         } else {

@@ -10,7 +10,9 @@ import LCWire
 /// (`where`, `parent`) — and answers in per-operation envelopes, failures in `errorEnvelope`.
 package struct ResourceSpec: Sendable {
     static let keys = ["path", "class", "id", "fields", "paging", "filters", "where", "parent", "order", "envelope", "errorEnvelope",
-                       "status", "notFoundStatus", "errorStatus", "fieldTypes"] + ResourceOperation.Kind.allCases.map(\.rawValue)
+                       "status", "notFoundStatus", "errorStatus", "fieldTypes", "auth", "actions"] + ResourceOperation.Kind.allCases.map(\.rawValue)
+    /// The writes whose `actions` run after them, in their transaction.
+    static let actionOperations = ["create", "update", "delete"]
     /// The names only a list's envelope has a value for.
     static let listNames = ["count", "page", "pageSize", "limit", "offset", "totalPage"]
 
@@ -40,6 +42,11 @@ package struct ResourceSpec: Sendable {
     /// Fields whose text (a form's, or a string in JSON) is stored as a `number` or `boolean`:
     /// forms carry only text, and a class's field keeps one type.
     let fieldTypes: [String: FieldTextType]
+    /// The caller every operation requires (`{{caller}}` in `where`, envelopes, defaults); nil: anyone.
+    package let auth: RouteAuth?
+    /// Steps run after a write in its transaction, by operation (`create`, `update`, `delete`),
+    /// with `{{result}}` the written object as answered: a comment bumps its pin's count.
+    let actions: [String: [RouteAction]]
 
     init(json: JSON) throws {
         guard let object = json.objectValue else { throw RouteDefinitionError(field: "", "expected an object") }
@@ -56,7 +63,12 @@ package struct ResourceSpec: Sendable {
         self.className = className
         guard !path.captureNames.contains("id") else { throw RouteDefinitionError(field: "path", "the capture 'id' is the resource's own (path/:id)") }
         let captures = path.captureNames + ["id"]
-        let fields = try object["fields"].map { json in try RouteJSON.at("fields") { try ResourceFields(json: json, captures: captures) } }
+        let auth = try object["auth"].map { json in try RouteJSON.at("auth") { try RouteAuth(json: json, captures: captures) } }
+        self.auth = auth
+        let hasCaller = auth != nil
+        let fields = try object["fields"].map { json in
+            try RouteJSON.at("fields") { try ResourceFields(json: json, captures: captures, hasCaller: hasCaller) }
+        }
         self.fields = fields
         guard fields == nil || object["fieldTypes"] == nil else {
             throw RouteDefinitionError(field: "fieldTypes", "give \"fields\" (with types) or \"fieldTypes\", not both")
@@ -67,7 +79,7 @@ package struct ResourceSpec: Sendable {
         scope = object["where"]
         if let scope {
             guard scope.objectValue != nil else { throw RouteDefinitionError(field: "where", "expected a LeanCloud where object") }
-            try RouteJSON.at("where") { try Template.validate(scope, captures: captures) }
+            try RouteJSON.at("where") { try Template.validate(scope, captures: captures, hasCaller: hasCaller) }
         }
         let pathCaptures = path.captureNames
         parent = try object["parent"].map { json in try RouteJSON.at("parent") { try ResourceParent(json: json, captures: pathCaptures, fields: fields) } }
@@ -88,10 +100,38 @@ package struct ResourceSpec: Sendable {
         notFoundStatus = try RouteJSON.int(object, "notFoundStatus", in: 100...599) ?? 404
         errorStatus = try RouteJSON.int(object, "errorStatus", in: 100...599) ?? 400
         fieldTypes = try RouteJSON.at("fieldTypes") { try FieldTextType.map(object["fieldTypes"]) }
-        try RouteJSON.at("envelope") { try Template.validate(envelope, captures: captures, extra: Template.resourceNames) }
-        try RouteJSON.at("errorEnvelope") { try Template.validate(errorEnvelope, captures: captures, extra: Template.resourceNames) }
+        let actionScope = Template.Scope(captures: captures, extra: ["result"], hasCaller: hasCaller)
+        actions = try RouteJSON.at("actions") { try Self.actions(object["actions"], scope: actionScope) }
+        let names = Template.resourceNames
+        try RouteJSON.at("envelope") { try Template.validate(envelope, captures: captures, extra: names, hasCaller: hasCaller) }
+        try RouteJSON.at("errorEnvelope") { try Template.validate(errorEnvelope, captures: captures, extra: names, hasCaller: hasCaller) }
         for (kind, answer) in answers where object[kind.rawValue]?["envelope"] != nil {
-            try RouteJSON.at("\(kind.rawValue).envelope") { try Template.validate(answer.envelope, captures: captures, extra: Template.resourceNames) }
+            try RouteJSON.at("\(kind.rawValue).envelope") {
+                try Template.validate(answer.envelope, captures: captures, extra: names, hasCaller: hasCaller)
+            }
+        }
+    }
+
+    /// `{"create"?: [...], "update"?: [...], "delete"?: [...]}`: each list's placeholders may
+    /// name the written object (`{{result}}`), the caller and the steps before them.
+    private static func actions(_ json: JSON?, scope: Template.Scope) throws -> [String: [RouteAction]] {
+        guard let json else { return [:] }
+        guard let object = json.objectValue else {
+            throw RouteDefinitionError(field: "", "expected {\"create\"?, \"update\"?, \"delete\"?}, each an array of actions")
+        }
+        try RouteJSON.rejectUnknownKeys(object, known: actionOperations)
+        var actions: [String: [RouteAction]] = [:]
+        for (operation, list) in object {
+            actions[operation] = try RouteJSON.at(operation) { try RouteAction.list(list, scope: scope) }
+        }
+        return actions
+    }
+
+    /// Whether an operation changes data (then a cookie caller is held to the CSRF rule).
+    static func writes(_ operation: ResourceOperation) -> Bool {
+        switch operation {
+        case .list, .fetch: return false
+        case .create, .update, .delete: return true
         }
     }
 

@@ -46,7 +46,9 @@ package struct ResourceStore {
 
     /// Creates an object of `fields` and answers it as stored. A resource with an id of its own
     /// (`identity` not the objectId) needs the id: given and free, or numbered (`auto`).
-    func create(_ fields: JSONObject, identity: ResourceIdentity = .objectId) throws -> JSONObject {
+    /// `then` runs after the write, in its transaction (a resource's `actions`): its failure undoes the write.
+    func create(_ fields: JSONObject, identity: ResourceIdentity = .objectId,
+                then after: ((JSONObject) throws -> Void)? = nil) throws -> JSONObject {
         try app.database.write { db in
             var fields = fields
             if !identity.isObjectId {
@@ -60,27 +62,39 @@ package struct ResourceStore {
             let patch = try ObjectPatch(body: fields, mode: .create)
             // Nested in this transaction, the write runs in a savepoint of it.
             let created = try ObjectWrites.create(className: className, patch: patch, app: app, render: false, access: access)
-            return try object(created.record.objectId, in: db)
+            return try answered(created.record.objectId, then: after, in: db)
         }
     }
 
     /// Updates the object `item` names with `fields` and answers it as stored. An unknown id is
     /// `notFound` before anything of the body is read: `patch` holds its failure until then.
-    func update(_ item: ResourceItem, _ patch: Result<ObjectPatch, any Error>) throws -> JSONObject {
+    func update(_ item: ResourceItem, _ patch: Result<ObjectPatch, any Error>,
+                then after: ((JSONObject) throws -> Void)? = nil) throws -> JSONObject {
         try app.database.write { db in
             let id = try existing(item, in: db)
             _ = try ObjectWrites.update(className: className, objectId: id, patch: try patch.get(), condition: nil,
                                         app: app, fetchWhenSave: false, access: access)
-            return try object(id, in: db)
+            return try answered(id, then: after, in: db)
         }
     }
 
     /// Deletes the object `item` names; an unknown id is `notFound` (where `DELETE /1.1/classes` is lenient).
-    func delete(_ item: ResourceItem) throws {
+    /// `then` gets the object as it was.
+    func delete(_ item: ResourceItem, then after: ((JSONObject) throws -> Void)? = nil) throws {
         try app.database.write { db in
             let id = try existing(item, in: db)
+            let deleted = after == nil ? nil : try object(id, in: db)
             try ObjectWrites.delete(className: className, objectId: id, condition: nil, app: app, access: access)
+            if let after, let deleted { try after(deleted) }
         }
+    }
+
+    /// The written object, after `then` ran on it: read again, as the steps may have changed it.
+    private func answered(_ id: String, then after: ((JSONObject) throws -> Void)?, in db: Database) throws -> JSONObject {
+        let written = try object(id, in: db)
+        guard let after else { return written }
+        try after(written)
+        return try object(id, in: db)
     }
 
     /// The fetch route's checks and rendering, inside the caller's transaction.

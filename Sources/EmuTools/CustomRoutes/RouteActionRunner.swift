@@ -16,11 +16,89 @@ struct RouteActionRunner {
     let access: AccessContext
     let renderer: ObjectRenderer
 
-    /// What a step works on: a class, and the field its `id` names objects by.
+    /// What a step works on: a class, or a resource route's class in that resource's shape —
+    /// its id field names the objects (`"id": "{{request.path.id}}"` finds the integer id 3),
+    /// its wire names map to the store's in `fields`, `set`, `increment`, `unset`, `where`,
+    /// `field` and `order`, their types and date formats convert the values, and a result is
+    /// answered as the resource answers it. So a route and a resource of one class agree.
     struct Target {
         let className: String
-        /// `objectId`, or a resource's own id field (then `id` is looked up as a `where` on it).
-        var idField = LCFieldName.objectId
+        /// Nil: the class as the store has it, objects by objectId.
+        var resource: ResourceSpec? = nil
+
+        init(className: String) { self.className = className }
+
+        /// A resource route's target; nil for a stub.
+        init?(route: CustomRoute) {
+            guard case .resource(let spec) = route.kind else { return nil }
+            className = spec.className
+            resource = spec
+        }
+
+        var identity: ResourceIdentity { resource?.identity ?? .objectId }
+
+        func storeName(_ name: String) -> String {
+            guard let resource else { return name }
+            if name == resource.identity.field { return resource.identity.store }
+            return resource.fields?.storeName(name) ?? name
+        }
+
+        /// Values written under wire names, as stored: declared names mapped and converted by
+        /// type (text to numbers, a date in the field's format; a value of another type is 111);
+        /// names not declared are the store's own and pass as written.
+        func stored(_ values: JSONObject) throws -> JSONObject {
+            guard let resource else { return values }
+            var stored = JSONObject()
+            for (name, value) in values {
+                if name == resource.identity.field, !resource.identity.isObjectId, value["__op"] == nil {
+                    stored[resource.identity.store] = try resource.identity.stored(value)
+                } else if let field = resource.fields?.field(named: name) {
+                    stored[field.store] = try field.stored(value)
+                } else {
+                    stored[name] = value
+                }
+            }
+            return stored
+        }
+
+        /// A `where` in wire names, in the store's: keys mapped, a declared field's single value
+        /// converted when it converts (else left for the loose comparison), operators inside kept.
+        func condition(_ query: JSONObject) -> JSONObject {
+            guard let resource else { return query }
+            var mapped = JSONObject()
+            for (key, value) in query {
+                if key.hasPrefix("$") {
+                    // `$or`, `$and`: arrays of conditions in the same names.
+                    mapped[key] = value.arrayValue.map { items in
+                        .array(items.map { $0.objectValue.map { .object(condition($0)) } ?? $0 })
+                    } ?? value
+                    continue
+                }
+                let field = key == resource.identity.field ? nil : resource.fields?.field(named: key)
+                if key == resource.identity.field, !resource.identity.isObjectId, let text = value.stringValue,
+                   let id = resource.identity.value(text) {
+                    mapped[storeName(key)] = id
+                } else if let field, value.objectValue == nil, value.arrayValue == nil, let converted = try? field.stored(value) {
+                    mapped[field.store] = converted
+                } else {
+                    mapped[storeName(key)] = value
+                }
+            }
+            return mapped
+        }
+
+        /// LeanCloud's `order` with wire names mapped (`-created_at` → `-createdAt`).
+        func order(_ order: String?) -> String? {
+            guard let order, resource != nil else { return order }
+            return order.split(separator: ",", omittingEmptySubsequences: false).map { key in
+                key.hasPrefix("-") ? "-" + storeName(String(key.dropFirst())) : storeName(String(key))
+            }.joined(separator: ",")
+        }
+
+        /// An object as a step's result shows it: the resource's answer shape, or as stored.
+        func shown(_ object: JSONObject) -> JSON {
+            .object(resource?.fields?.answer(object) ?? object)
+        }
     }
 
     init(app: AppRuntime, resource: @escaping (String) -> Target?) {
@@ -58,21 +136,29 @@ struct RouteActionRunner {
         let className = target.className
         switch action.operation {
         case .create(let fields):
+            if let resource = target.resource {
+                // The resource's own create: its id given or numbered (`auto`), a taken one refused.
+                let values = try resource.fields.map { try $0.stored(try object(fields, context), excluding: [], defaults: context) }
+                var stored = try target.stored(try object(fields, context))
+                for (name, value) in values ?? [:] where stored[name] == nil { stored[name] = value }
+                let created = try ResourceStore(app: app, className: className).create(stored, identity: resource.identity)
+                return target.shown(created)
+            }
             let patch = try ObjectPatch(body: try object(fields, context), mode: .create)
             let created = try ObjectWrites.create(className: className, patch: patch, app: app, render: false, access: access)
             return .object(try renderer.render(created.record, in: db))
         case .update(let selector, let set, let increment, let unset):
             let records = try select(selector, target, context, in: db)
             if action.required && records.isEmpty { throw nothingFound(action, className, selector, context) }
-            var body = try set.map { try object($0, context) } ?? JSONObject()
+            var body = try target.stored(try set.map { try object($0, context) } ?? JSONObject())
             for (field, amount) in try increment.map({ try object($0, context) }) ?? JSONObject() {
                 // A form field is text: "2" adds 2.
                 guard let number = amount.doubleValue ?? amount.stringValue.flatMap(Double.init), number.isFinite else {
                     throw APIError(.invalidParameter("increment.\(field) must be a number"))
                 }
-                body[field] = ["__op": "Increment", "amount": .number(number)]
+                body[target.storeName(field)] = ["__op": "Increment", "amount": .number(number)]
             }
-            for field in unset { body[field] = ["__op": "Delete"] }
+            for field in unset { body[target.storeName(field)] = ["__op": "Delete"] }
             let patch = try ObjectPatch(body: body, mode: .update)
             for record in records {
                 _ = try ObjectWrites.update(className: className, objectId: record.objectId, patch: patch, condition: nil,
@@ -82,7 +168,7 @@ struct RouteActionRunner {
             guard let record = records.first, let saved = try ObjectStore.fetch(className: className, objectId: record.objectId, in: db) else {
                 return .null
             }
-            return .object(try renderer.render(saved, in: db))
+            return target.shown(try renderer.render(saved, in: db))
         case .delete(let selector):
             let records = try select(selector, target, context, in: db)
             if action.required && records.isEmpty { throw nothingFound(action, className, selector, context) }
@@ -91,17 +177,17 @@ struct RouteActionRunner {
             }
             return ["deleted": JSON(records.count)]
         case .count(let query):
-            let plan = try plan(className, query, context, limit: 0, order: nil, in: db)
+            let plan = try plan(target, query, context, limit: 0, order: nil, in: db)
             return JSON(try QueryExecutor.count(plan, in: db))
         case .sum(let field, let query):
-            return JSON(try sum(field, className, query, context, in: db))
+            return JSON(try sum(target.storeName(field), target, query, context, in: db))
         case .find(let selector, let order):
-            let found = try select(selector, target, context, limit: 1, order: order, in: db).first
+            let found = try select(selector, target, context, limit: 1, order: target.order(order), in: db).first
             guard let found else {
                 if action.required { throw nothingFound(action, className, selector, context) }
                 return .null
             }
-            return .object(try renderer.render(found, in: db))
+            return target.shown(try renderer.render(found, in: db))
         case .findUser(let field, let value):
             let name = FieldMatcher.text(Template.render(value, context))
             guard !name.isEmpty, let user = try UserStore.user(where: field, equals: name, in: db) else {
@@ -130,22 +216,33 @@ struct RouteActionRunner {
                         limit: Int = RouteAction.maxMatches, order: String? = nil, in db: Database) throws -> [ObjectRecord] {
         let className = target.className
         switch selector {
-        case .id(let template) where target.idField != LCFieldName.objectId:
-            let id = FieldMatcher.text(Template.render(template, context))
-            return try QueryExecutor.records(try plan(className, rendered: [target.idField: .string(id)], limit: 1, order: nil, in: db), in: db)
+        case .id(let template) where !target.identity.isObjectId:
+            // The resource's id field, typed: text that names no id (`abc` for an integer) finds nothing.
+            let text = FieldMatcher.text(Template.render(template, context))
+            guard let id = target.identity.value(text) else { return [] }
+            let query: JSONObject = [target.identity.store: id]
+            return try QueryExecutor.records(try plan(className, rendered: query, limit: 1, order: nil, in: db), in: db)
         case .id(let template):
             let id = FieldMatcher.text(Template.render(template, context))
             guard LCObjectId.isValid(id), let record = try ObjectStore.fetch(className: className, objectId: id, in: db) else { return [] }
             return [record]
         case .matching(let query):
-            return try QueryExecutor.records(try plan(className, query, context, limit: limit, order: order, in: db), in: db)
+            return try QueryExecutor.records(try plan(target, query, context, limit: limit, order: order, in: db), in: db)
         }
     }
 
-    /// A query plan of a step's `where` (rendered, then loosened: `Self.loosened`).
-    private func plan(_ className: String, _ query: JSON?, _ context: TemplateContext, limit: Int, order: String?,
+    /// A query plan of a step's `where`: rendered with single values from the request
+    /// (`Template.condition`: a body's `{"$ne": …}` cannot widen it), in the target's store
+    /// names, then loosened (`Self.loosened`).
+    private func plan(_ target: Target, _ query: JSON?, _ context: TemplateContext, limit: Int, order: String?,
                       skip: Int = 0, in db: Database) throws -> QueryPlan {
-        try plan(className, rendered: try query.map { try object($0, context) }, limit: limit, order: order, skip: skip, in: db)
+        let rendered = try query.map { query -> JSONObject in
+            guard let object = try Template.condition(query, context).objectValue else {
+                throw APIError(.invalidParameter("expected an object"))
+            }
+            return target.condition(object)
+        }
+        return try plan(target.className, rendered: rendered, limit: limit, order: order, skip: skip, in: db)
     }
 
     /// A query plan of a rendered `where` (never rendered again: its values are the request's).
@@ -160,12 +257,12 @@ struct RouteActionRunner {
 
     /// The sum of a number field over every match, a page at a time (a missing or non-number
     /// value counts 0).
-    private func sum(_ field: String, _ className: String, _ query: JSON?, _ context: TemplateContext, in db: Database) throws -> Double {
+    private func sum(_ field: String, _ target: Target, _ query: JSON?, _ context: TemplateContext, in db: Database) throws -> Double {
         var total = 0.0
         var skip = 0
         while true {
             let page = try QueryExecutor.records(
-                try plan(className, query, context, limit: RouteAction.maxMatches, order: "createdAt", skip: skip, in: db), in: db)
+                try plan(target, query, context, limit: RouteAction.maxMatches, order: "createdAt", skip: skip, in: db), in: db)
             total += page.reduce(0) { $0 + ($1.fields[field]?.doubleValue ?? 0) }
             guard page.count == RouteAction.maxMatches else { return total }
             skip += page.count

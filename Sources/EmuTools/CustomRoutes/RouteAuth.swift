@@ -4,6 +4,7 @@ import EmuRouting
 import EmuSQLite
 import Foundation
 import LCWire
+import Primitives
 
 /// Who is logged in, for a route that requires it (`"auth"`): the built-in OAuth flow's Bearer
 /// token, the `/api` cookie session, or a LeanCloud session token, each checked as the flow that
@@ -79,17 +80,31 @@ package struct RouteAuth: Sendable {
 
     /// The caller of `request`, or the refusal to answer. Reads `app`'s database: call it on
     /// the worker pool. `context` renders a route's own `unauthorized` answer.
-    package func resolve(_ request: IncomingRequest, app: AppRuntime, routeId: String, context: TemplateContext) -> Outcome {
+    ///
+    /// `writes`: the route changes data (write actions, a resource's create, update or delete).
+    /// A caller known by the `sid` cookie is then held to the `/api` flow's CSRF rule
+    /// (`webLoginCsrf`, `BrowserRequest`): a browser sends it on any page's form post, so a
+    /// checked request must echo the session's token in `X-XSRF-TOKEN`, or it is refused with
+    /// the flow's own 801 — whatever the route's `unauthorized`, as the flow answers it.
+    package func resolve(_ request: IncomingRequest, app: AppRuntime, routeId: String, context: TemplateContext,
+                         writes: Bool = false) -> Outcome {
         let credentials = Credentials(request.http)
         do {
-            let caller = try app.database.read { db -> JSONObject? in
+            let found = try app.database.read { db -> Found? in
                 let now = app.clock.nowMilliseconds
                 for kind in kinds {
                     if let found = try Self.caller(kind, credentials, now: now, in: db) { return found }
                 }
                 return nil
             }
-            if let caller { return .caller(caller) }
+            if let found {
+                if writes, let xsrf = found.xsrf,
+                   BrowserRequest.needsCSRFCheck(app.configuration.options.webLogin.csrfMode, headers: request.http.headers),
+                   !ConstantTime.equals(request.http.headers[LCHeaderName.xsrfToken] ?? "", xsrf) {
+                    return .refused(Self.csrfRefusal)
+                }
+                return .caller(found.caller)
+            }
         } catch {
             return .refused(APIResponse(status: 500, json: [
                 LCWireKey.code: 1, LCWireKey.error: .string("route '\(routeId)': the caller could not be read"),
@@ -104,24 +119,43 @@ package struct RouteAuth: Sendable {
         return .refused(refusal)
     }
 
+    /// A caller, and the CSRF token of the cookie session that named it (nil for the other kinds).
+    private struct Found {
+        let caller: JSONObject
+        let xsrf: String?
+    }
+
     /// The user a kind of credentials names, rendered for templates; nil when missing or not live.
-    private static func caller(_ kind: Kind, _ credentials: Credentials, now: Int64, in db: Database) throws -> JSONObject? {
+    private static func caller(_ kind: Kind, _ credentials: Credentials, now: Int64, in db: Database) throws -> Found? {
         let userId: String?
         var ownToken: String?
+        var xsrf: String?
         switch kind {
         case .oauth:
             guard let token = credentials.bearer,
                   let session = try OAuthTokenStore.session(accessToken: token, now: now, in: db) else { return nil }
             userId = try SessionStore.userId(forToken: session, now: now, in: db)
         case .webSession:
-            userId = try WebSessionStore.find(sid: credentials.sid, now: now, in: db)?.userId
+            let session = try WebSessionStore.find(sid: credentials.sid, now: now, in: db)
+            userId = session?.userId
+            xsrf = session?.xsrf
         case .lcSession:
             guard let token = credentials.sessionToken else { return nil }
             userId = try SessionStore.userId(forToken: token, now: now, in: db)
             ownToken = token
         }
         guard let userId, let user = try UserStore.fetch(userId, in: db) else { return nil }
-        return try rendered(user, sessionToken: ownToken, in: db)
+        return Found(caller: try rendered(user, sessionToken: ownToken, in: db), xsrf: xsrf)
+    }
+
+    /// The `/api` flow's answer to a checked request without the session's CSRF token
+    /// (docs/web-login.md: `801 csrf_validate_failed`, HTTP 200 as that API answers everything).
+    static var csrfRefusal: APIResponse {
+        var response = APIResponse(status: 200, json: [
+            "code": 801, "msg": ["csrf_validate_failed": "The CSRF token is missing or wrong."],
+        ])
+        RouteContentIsolation.apply(to: &response.headers)
+        return response
     }
 
     /// A user as `{{caller}}` (and the `findUser` action) renders it: every field its owner's

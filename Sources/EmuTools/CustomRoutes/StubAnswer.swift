@@ -14,11 +14,21 @@ package enum StubAnswer {
                                 routes: CustomRoutes.Snapshot, requestId: String, logger: Logger) -> APIResponse {
         var context = context
         if let auth = route.auth {
-            switch auth.resolve(context.request, app: app, routeId: route.id, context: context) {
+            switch auth.resolve(context.request, app: app, routeId: route.id, context: context,
+                                writes: route.actions.contains(where: \.writes)) {
             case .refused(let refusal): return refusal
             case .caller(let caller): context.caller = caller
             }
         }
+        var response = answer(route, spec, context: context, app: app, routes: routes, requestId: requestId, logger: logger)
+        response.journalCaller = context.caller?[LCFieldName.objectId]?.stringValue
+        return response
+    }
+
+    /// The actions' outcome and the response, once the caller is known.
+    private static func answer(_ route: CustomRoute, _ spec: ResponseSpec, context: TemplateContext, app: AppRuntime,
+                               routes: CustomRoutes.Snapshot, requestId: String, logger: Logger) -> APIResponse {
+        var context = context
         if !route.actions.isEmpty {
             do {
                 try RouteActionRunner(app: app, resource: routes.actionTarget).run(route.actions, &context)
@@ -54,11 +64,9 @@ package enum StubAnswer {
 }
 
 extension CustomRoutes.Snapshot {
-    /// What an action on the resource route `id` works on; nil when no route of that id is a
-    /// resource. The seam for resources' own shapes: the id field a resource declares goes in
-    /// `idField` (objectIds until then).
+    /// What an action on the resource route `id` works on, in that resource's shape; nil when
+    /// no route of that id is a resource.
     func actionTarget(_ id: String) -> RouteActionRunner.Target? {
-        guard let route = routes.first(where: { $0.id == id }), case .resource(let spec) = route.kind else { return nil }
-        return RouteActionRunner.Target(className: spec.className)
+        routes.first { $0.id == id }.flatMap(RouteActionRunner.Target.init(route:))
     }
 }

@@ -78,6 +78,8 @@ enum Template {
     static func validate(name: String, _ scope: Scope) throws {
         let (captures, extra) = (scope.captures, scope.extra)
         if plainNames.contains(name) || extra.contains(name) { return }
+        // `{{result.pin_id}}`: a field of an extra value, as `caller.<field>`.
+        if let dot = name.firstIndex(of: "."), extra.contains(String(name[..<dot])), name.index(after: dot) < name.endIndex { return }
         if name == callerName || name.hasPrefix(callerName + ".") {
             guard scope.hasCaller else { throw RouteDefinitionError(field: "", "{{\(name)}} needs \"auth\" (the route knows no caller)") }
             guard name.count > callerName.count + 1 || name == callerName else { throw RouteDefinitionError(field: "", "{{\(name)}} names no field") }
@@ -153,6 +155,28 @@ enum Template {
         }
     }
 
+    /// A `where` condition rendered for one request (a resource's `where`, an action's `where`).
+    /// A placeholder fills in a value, never a query: what a request supplies as an object or an
+    /// array (`{"$ne": null}` in a JSON body) is refused, or it could widen the condition's reach.
+    static func condition(_ condition: JSON, _ context: TemplateContext) throws -> JSON {
+        switch condition {
+        case .string(let text):
+            let value = render(string: text, context)
+            guard placeholders(in: text).isEmpty || (value.objectValue == nil && value.arrayValue == nil) else {
+                throw InvalidInput("where takes single values from the request, not objects or arrays")
+            }
+            return value
+        case .array(let items):
+            return .array(try items.map { try Self.condition($0, context) })
+        case .object(let object):
+            var result = JSONObject()
+            for (key, value) in object { result[key] = try Self.condition(value, context) }
+            return .object(result)
+        default:
+            return condition
+        }
+    }
+
     /// A string value: a lone placeholder becomes its JSON value, anything else text.
     static func render(string text: String, _ context: TemplateContext) -> JSON {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -205,6 +229,9 @@ package struct TemplateContext: Sendable {
 
     func value(_ name: String) -> JSON? {
         if let value = extra[name] { return value }
+        if let dot = name.firstIndex(of: "."), let root = extra[String(name[..<dot])] {
+            return Self.reach(root, String(name[name.index(after: dot)...]))
+        }
         if name == Template.callerName { return caller.map { .object($0) } }
         if let path = name.dropPrefix(Template.callerName + ".") { return Self.reach(caller.map { .object($0) }, path) }
         if let path = name.dropPrefix(Template.actionsPrefix) { return Self.reach(.object(actions), path) }

@@ -27,7 +27,8 @@ struct Reply: Sendable {
         case .api: renderer.cors.decorate(&http, for: context.received)
         case .admin: renderer.adminGuard.decorate(&http, for: context.received)
         }
-        send(renderer.journaled(http, context, route: response.journalRoute, nearMisses: response.journalNearMisses))
+        send(renderer.journaled(http, context, route: response.journalRoute, nearMisses: response.journalNearMisses,
+                                caller: response.journalCaller))
     }
 
     /// Answers with the error response `error` renders.
@@ -68,12 +69,12 @@ final class ResponseRenderer: Sendable {
 
     /// `response`, after the journal kept it with its request.
     func journaled(_ response: HTTPResponse, _ context: RequestContext<AppRuntime?>, route: String? = nil,
-                   nearMisses: JSON? = nil) -> HTTPResponse {
+                   nearMisses: JSON? = nil, caller: String? = nil) -> HTTPResponse {
         guard journal.isEnabled else { return response }
         let elapsed = DispatchTime.now().uptimeNanoseconds - context.arrivedAt
         journal.record(appId: context.app?.configuration.appId ?? namedApp(of: context.received),
                        request: context.received, response: response, nanoseconds: elapsed, route: route,
-                       unmatched: context.isUnmatched || nearMisses != nil, nearMisses: nearMisses)
+                       unmatched: context.isUnmatched || nearMisses != nil, nearMisses: nearMisses, caller: caller)
         return response
     }
 

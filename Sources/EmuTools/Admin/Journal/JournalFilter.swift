@@ -4,7 +4,7 @@ import EmuRouting
 import LCWire
 
 /// The query of `GET /__admin/requests`: which records to list, newest first. Besides the
-/// record's own fields (method, path prefix, status, route, `unmatched`), a request's query
+/// record's own fields (method, path prefix, status, route, caller, `unmatched`), a request's query
 /// parameters, headers and body fields: `query.<name>=v`, `header.<name>=v` (any case),
 /// `body.<name>=v` (`a.b` reaches into nested objects; JSON and form bodies, read as custom
 /// routes read them, IncomingRequest). Every filter must hold (AND), and a field filter may
@@ -17,6 +17,8 @@ struct JournalFilter {
     /// An exact status (`404`) or a class (`4xx` → 4).
     var status: StatusMatch?
     var route: String?
+    /// The objectId of the caller a route with `auth` answered.
+    var caller: String?
     var unmatchedOnly = false
     /// Only records newer than this id: what a poller has not seen yet.
     var after = 0
@@ -39,7 +41,7 @@ struct JournalFilter {
     static let maximumLimit = 1000
     /// Every parameter the journal reads, as its 400 lists them. The dashboard sends `after`,
     /// `limit`, `status`, `path` and `unmatched`.
-    static let knownNames = ["method", "path", "status", "route", "unmatched", "after", "limit"]
+    static let knownNames = ["method", "path", "status", "route", "caller", "unmatched", "after", "limit"]
         + FieldFilter.Place.allCases.map { "\($0.rawValue).<name>" }
 
     /// Reads the filter from a request's query; an unknown parameter or a malformed value is a
@@ -55,6 +57,7 @@ struct JournalFilter {
             case "method": method = method ?? value.uppercased()
             case "path": pathPrefix = pathPrefix ?? value
             case "route": route = route ?? value
+            case "caller": caller = caller ?? value
             case "status": if status == nil { status = try Self.statusMatch(value) }
             case "unmatched": unmatchedOnly = unmatchedOnly || ["1", "true"].contains(value)
             case "after":
@@ -76,6 +79,7 @@ struct JournalFilter {
         if let pathPrefix, !record.request.path.hasPrefix(pathPrefix) { return false }
         if let status, !status.matches(record.response.status) { return false }
         if let route, record.route != route { return false }
+        if let caller, record.caller != caller { return false }
         if unmatchedOnly && !record.unmatched { return false }
         guard !fields.isEmpty else { return true }
         let request = IncomingRequest(record.request)

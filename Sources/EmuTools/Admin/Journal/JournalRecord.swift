@@ -20,6 +20,8 @@ struct JournalRecord: Sendable {
     let unmatched: Bool
     /// Why the closest custom routes did not match, when no route answered.
     let nearMisses: JSON?
+    /// The objectId of the logged-in user a custom route with `auth` answered (`verify` by user).
+    var caller: String? = nil
 
     /// Bodies longer than this are kept as their first bytes only: a capped journal of a
     /// thousand requests must not hold a thousand uploads (or the dashboard's scripts), at most
@@ -49,6 +51,7 @@ extension JournalRecord {
             "code": errorCode.map { JSON($0) } ?? .null,
             "app": appId.map { JSON.string($0) } ?? .null,
             "route": route.map { JSON.string($0) } ?? .null,
+            "caller": caller.map { JSON.string($0) } ?? .null,
             "durationMs": .number((Double(nanoseconds) / 10_000).rounded() / 100),
             "request": [
                 "headers": Redaction.headers(request.headers),

@@ -34,7 +34,7 @@ public final class RequestJournal: Sendable {
 
     /// Keeps one answered request; the oldest goes when the ring is full.
     package func record(appId: String?, request: HTTPRequest, response: HTTPResponse, nanoseconds: UInt64,
-                route: String?, unmatched: Bool, nearMisses: JSON?) {
+                route: String?, unmatched: Bool, nearMisses: JSON?, caller: String? = nil) {
         guard isEnabled else { return }
         let milliseconds = clock.nowMilliseconds
         var request = request
@@ -46,7 +46,7 @@ public final class RequestJournal: Sendable {
             let record = JournalRecord(
                 id: state.lastId, milliseconds: milliseconds, appId: appId, request: request,
                 response: response, nanoseconds: nanoseconds, route: route, unmatched: unmatched,
-                nearMisses: nearMisses)
+                nearMisses: nearMisses, caller: caller)
             if state.ring.count < capacity {
                 state.ring.append(record)
                 return nil

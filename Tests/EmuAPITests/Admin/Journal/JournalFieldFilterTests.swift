@@ -73,7 +73,7 @@ import Testing
         let message = response.json?["error"]?.stringValue ?? ""
         #expect(message.contains("request journal"))
         if !query.hasPrefix("query.") {
-            #expect(message.contains("known: method, path, status, route, unmatched, after, limit, query.<name>, header.<name>, body.<name>"))
+            #expect(message.contains("known: method, path, status, route, caller, unmatched, after, limit, query.<name>, header.<name>, body.<name>"))
         }
     }
 
