@@ -11,7 +11,7 @@ import Testing
 /// (a native client), form or multipart log-in with the SHA-1 of the password, and
 /// `CODataResponse`'s reading: `code` a number first (0 = OK), then `data` as a dictionary or a
 /// Pageable whose numbers are numbers.
-@Suite(.disabled("routes/projects.json needs resource auth (webSession) and {{caller}} in a resource where: the integ branch")) struct CodingCaptchaAppTests {
+@Suite struct CodingCaptchaAppTests {
     static let app = AppConfiguration(appId: "coding-captcha-dev", appKey: "coding-captcha-dev-key",
                                       masterKey: "coding-captcha-dev-master")
     static let notLoggedIn = #"{"code":1000,"msg":{"user_not_login":"The user is not logged in."}}"#

@@ -10,7 +10,7 @@ import Testing
 /// the `catch:` of every data call — 401 + `WWW-Authenticate: Bearer error="invalid_token"` →
 /// refresh grant → the same request again. Models are filled by KVC, so an answer carries only
 /// the model's snake-case keys, and `pin_id` is an integer (`%d` in the comment path).
-@Suite(.disabled("routes/huaban.json needs resource auth, {{caller}} in resource defaults and resource actions: the integ branch")) struct HuabanOAuthAppTests {
+@Suite struct HuabanOAuthAppTests {
     static let app = AppConfiguration(appId: "huaban-oauth-dev", appKey: "huaban-oauth-dev-secret",
                                       masterKey: "huaban-oauth-dev-master")
     static let basic = "Basic " + Data("huaban-oauth-dev:huaban-oauth-dev-secret".utf8).base64EncodedString()

@@ -37,21 +37,11 @@ import Testing
         }
     }
 
-    @Test(arguments: ["leancloud-blog", "uuid-login", "merchant-feedback"])
+    @Test(arguments: apps)
     func everyCurlOfTheRecipe_answersTheJSONShown(app: String) async throws {
-        try await Self.run(app)
-    }
-
-    @Test(.disabled("their route files need resource auth and {{caller}} in resources: the integ branch"),
-          arguments: ["huaban-oauth", "coding-captcha"])
-    func everyCurlOfTheRecipe_answersTheJSONShown_loggedInApps(app: String) async throws {
-        try await Self.run(app)
-    }
-
-    static func run(_ app: String) async throws {
         let server = try await ExampleApp.serve(app)
         let client = server.client(credentials: .none)
-        for example in DocCurlExamples.pairs(try recipe(app)) {
+        for example in DocCurlExamples.pairs(try Self.recipe(app)) {
             let response = try await RunningBinary.offThePool { try example.send(with: client) }
             let actual = try #require(response.json, "\(example.command): \(response.text)")
             #expect(DocCurlExamples.matches(actual, shown: example.expected), "\(example.command)\n→ \(response.text)")
