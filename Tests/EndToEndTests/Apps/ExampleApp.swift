@@ -16,10 +16,12 @@ struct ExampleApp {
         root.appendingPathComponent("examples/apps/\(name)/lcemu.json").path
     }
 
-    /// `lcemu serve --config examples/apps/<name>/lcemu.json`, with the test's port 0 and an
-    /// in-memory database (the files set neither).
+    /// `lcemu serve --config examples/apps/<name>/lcemu.json` and no other flag: the test's port 0
+    /// and in-memory database come from the environment (`LCEMU_PORT`, `LCEMU_DATA`), which the
+    /// files leave to it.
     static func serve(_ name: String) async throws -> TestServer {
-        try await TestServer.startAsync(.binary, arguments: ["--config", config(name), "--data", ":memory:"])
+        try await TestServer.startAsync(.binary, arguments: ["--config", config(name)],
+                                        environment: ["LCEMU_DATA": ":memory:"], portFrom: .environment)
     }
 
     /// The value of `key` is a JSON integer on the wire (`"key":12`, no fraction, no quotes): what
