@@ -138,9 +138,11 @@ struct RouteActionRunner {
         case .create(let fields):
             if let resource = target.resource {
                 // The resource's own create: its id given or numbered (`auto`), a taken one refused.
-                let values = try resource.fields.map { try $0.stored(try object(fields, context), excluding: [], defaults: context) }
-                var stored = try target.stored(try object(fields, context))
-                for (name, value) in values ?? [:] where stored[name] == nil { stored[name] = value }
+                let given = try object(fields, context)
+                var stored = try target.stored(given)
+                // The resource's defaults for what the step does not give.
+                let defaults = try resource.fields?.stored(given, excluding: [], defaults: context) ?? [:]
+                for (name, value) in defaults where stored[name] == nil { stored[name] = value }
                 let created = try ResourceStore(app: app, className: className).create(stored, identity: resource.identity)
                 return target.shown(created)
             }
