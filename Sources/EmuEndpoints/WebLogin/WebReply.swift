@@ -38,12 +38,16 @@ struct SetCookie: Sendable, Equatable {
     /// Seconds; nil = a session cookie, 0 = delete it now.
     var maxAge: Int?
     var httpOnly = false
+    /// `Lax`: a browser leaves the cookie off another site's subresources and posts (an `<img>`,
+    /// a form), keeping it on a top-level navigation to this server.
+    var sameSite: String?
 
-    /// The header value, e.g. `sid=abc; Path=/; Max-Age=2592000; HttpOnly`.
+    /// The header value, e.g. `sid=abc; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax`.
     var headerValue: String {
         var parts = ["\(name)=\(value)", "Path=\(path)"]
         if let maxAge { parts.append("Max-Age=\(maxAge)") }
         if httpOnly { parts.append("HttpOnly") }
+        if let sameSite { parts.append("SameSite=\(sameSite)") }
         return parts.joined(separator: "; ")
     }
 }
@@ -52,7 +56,7 @@ extension SetCookie {
     /// The `sid` cookie; `remember` adds `Max-Age` (login-flows.md §2: persistent only with `remember_me`).
     static func sid(_ value: String, remember: Bool = false) -> SetCookie {
         SetCookie(name: WebRequest.sessionCookie, value: value,
-                  maxAge: remember ? WebSession.rememberSeconds : nil, httpOnly: true)
+                  maxAge: remember ? WebSession.rememberSeconds : nil, httpOnly: true, sameSite: "Lax")
     }
 }
 

@@ -182,7 +182,9 @@ struct RouteActionRunner {
             let plan = try plan(target, query, context, limit: 0, order: nil, in: db)
             return JSON(try QueryExecutor.count(plan, in: db))
         case .sum(let field, let query):
-            return JSON(try sum(target.storeName(field), target, query, context, in: db))
+            // One SQL aggregate over the step's `where`: no page-by-page read of a large class.
+            let plan = try plan(target, query, context, limit: 0, order: nil, in: db)
+            return JSON(try QueryExecutor.total(of: target.storeName(field), plan, in: db))
         case .find(let selector, let order):
             let found = try select(selector, target, context, limit: 1, order: target.order(order), in: db).first
             guard let found else {
@@ -257,23 +259,10 @@ struct RouteActionRunner {
         return try QueryRunner.makePlan(className, parameters, access, in: db)
     }
 
-    /// The sum of a number field over every match, a page at a time (a missing or non-number
-    /// value counts 0).
-    private func sum(_ field: String, _ target: Target, _ query: JSON?, _ context: TemplateContext, in db: Database) throws -> Double {
-        var total = 0.0
-        var skip = 0
-        while true {
-            let page = try QueryExecutor.records(
-                try plan(target, query, context, limit: RouteAction.maxMatches, order: "createdAt", skip: skip, in: db), in: db)
-            total += page.reduce(0) { $0 + ($1.fields[field]?.doubleValue ?? 0) }
-            guard page.count == RouteAction.maxMatches else { return total }
-            skip += page.count
-        }
-    }
-
-    /// A rendered object value (`set`, `fields`, `where`).
+    /// A rendered written object (`fields`, `set`, `increment`): single values from the request
+    /// (`Template.written`).
     private func object(_ template: JSON, _ context: TemplateContext) throws -> JSONObject {
-        guard let object = Template.render(template, context).objectValue else {
+        guard let object = try Template.written(template, context).objectValue else {
             throw APIError(.invalidParameter("expected an object"))
         }
         return object

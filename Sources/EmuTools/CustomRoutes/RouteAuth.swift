@@ -85,7 +85,8 @@ package struct RouteAuth: Sendable {
     /// A caller known by the `sid` cookie is then held to the `/api` flow's CSRF rule
     /// (`webLoginCsrf`, `BrowserRequest`): a browser sends it on any page's form post, so a
     /// checked request must echo the session's token in `X-XSRF-TOKEN`, or it is refused with
-    /// the flow's own 801 — whatever the route's `unauthorized`, as the flow answers it.
+    /// the flow's own 801 — whatever the route's `unauthorized`, as the flow answers it. A GET
+    /// or HEAD that writes is checked whatever the mode (`isNavigation`).
     package func resolve(_ request: IncomingRequest, app: AppRuntime, routeId: String, context: TemplateContext,
                          writes: Bool = false) -> Outcome {
         let credentials = Credentials(request.http)
@@ -99,7 +100,8 @@ package struct RouteAuth: Sendable {
             }
             if let found {
                 if writes, let xsrf = found.xsrf,
-                   BrowserRequest.needsCSRFCheck(app.configuration.options.webLogin.csrfMode, headers: request.http.headers),
+                   Self.isNavigation(request.method)
+                    || BrowserRequest.needsCSRFCheck(app.configuration.options.webLogin.csrfMode, headers: request.http.headers),
                    !ConstantTime.equals(request.http.headers[LCHeaderName.xsrfToken] ?? "", xsrf) {
                     return .refused(Self.csrfRefusal)
                 }
@@ -117,6 +119,14 @@ package struct RouteAuth: Sendable {
         var refusal = Self.refusal(kind, credentialsSent: credentials.sent(kind))
         RouteContentIsolation.apply(to: &refusal.headers)
         return .refused(refusal)
+    }
+
+    /// A GET or HEAD: what an `<img>`, a link or a `window.open` of any page sends, with no
+    /// `Origin`, and with no `Sec-Fetch-Site` over plain http to a name other than localhost or in
+    /// an older Safari, so `BrowserRequest` cannot tell it from a native client. A native client
+    /// that sends the `sid` cookie can echo the token, so such a write always needs it.
+    static func isNavigation(_ method: String) -> Bool {
+        method == "GET" || method == "HEAD"
     }
 
     /// A caller, and the CSRF token of the cookie session that named it (nil for the other kinds).

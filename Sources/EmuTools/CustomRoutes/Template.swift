@@ -177,6 +177,47 @@ enum Template {
         }
     }
 
+    /// An action's written value (`create.fields`, `update.set`, `increment`) rendered for one
+    /// request. What the request supplies is data, never a write's shape: a whole-value
+    /// placeholder from `request.*` gives a single value (an object or an array could carry
+    /// `{"__op":"Delete"}`, a `_User` pointer or an ACL, written with the master key's reach), and
+    /// a templated key must render to a field a client could set (not `ACL`, a server-managed
+    /// field or a `_` name). Values of `caller` and `actions.*` come from the store: whole values.
+    static func written(_ template: JSON, _ context: TemplateContext) throws -> JSON {
+        switch template {
+        case .string(let text):
+            let value = render(string: text, context)
+            if value.objectValue != nil || value.arrayValue != nil,
+               let name = placeholders(in: text).first, name.hasPrefix("request.") {
+                throw InvalidInput("{{\(name)}} gives an action a single value, not an object or an array")
+            }
+            return value
+        case .array(let items):
+            return .array(try items.map { try written($0, context) })
+        case .object(let object):
+            var result = JSONObject()
+            for (key, value) in object {
+                var name = key
+                if key.contains("{{") {
+                    name = renderText(key, context)
+                    guard isWritableKey(name), result[name] == nil, object[name] == nil else {
+                        throw InvalidInput("the key '\(key)' rendered to '\(name)', not a field an action may write")
+                    }
+                }
+                result[name] = try written(value, context)
+            }
+            return .object(result)
+        default:
+            return template
+        }
+    }
+
+    /// A field name a templated key may render to: one a client could set by name.
+    static func isWritableKey(_ name: String) -> Bool {
+        LCNames.isValidFieldName(name) && !name.hasPrefix("_") && name != LCFieldName.acl
+            && !LCFieldName.serverManaged.contains(name)
+    }
+
     /// A string value: a lone placeholder becomes its JSON value, anything else text.
     static func render(string text: String, _ context: TemplateContext) -> JSON {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

@@ -14,7 +14,7 @@ import Testing
         #expect(cookies.count == 2)
         let sid = try #require(cookies.first { $0.hasPrefix("sid=") })
         let xsrf = try #require(cookies.first { $0.hasPrefix("XSRF-TOKEN=") })
-        #expect(sid.hasSuffix("; Path=/; HttpOnly"))
+        #expect(sid.hasSuffix("; Path=/; HttpOnly; SameSite=Lax"))
         #expect(!sid.contains("Max-Age"))
         #expect(xsrf.hasSuffix("; Path=/"))
         #expect(!xsrf.contains("HttpOnly"))
@@ -40,7 +40,7 @@ import Testing
         #expect(user["password"] == nil && user["_webPassword"] == nil && user["sessionToken"] == nil)
         // The same sid, now logged in; a browser-session cookie without remember_me.
         let cookie = try #require(response.headers.values(for: "Set-Cookie").first)
-        #expect(cookie == "sid=\(sid ?? ""); Path=/; HttpOnly")
+        #expect(cookie == "sid=\(sid ?? ""); Path=/; HttpOnly; SameSite=Lax")
         let current = try fixture.browser.get("/api/current_user")
         #expect(current.json?["code"] == 0)
         #expect(current.json?["data"]?["objectId"]?.stringValue == fixture.userId)
@@ -51,7 +51,7 @@ import Testing
         _ = try fixture.browser.get("/api/captcha/login")
         let response = try fixture.browser.post("/api/login", form: WebLoginFixture.form(remember: true))
         let cookie = try #require(response.headers.values(for: "Set-Cookie").first)
-        #expect(cookie.hasSuffix("; Path=/; Max-Age=2592000; HttpOnly"))
+        #expect(cookie.hasSuffix("; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax"))
     }
 
     @Test func login_acceptsTheSha1InUppercase_andRefusesThePlainPassword() throws {

@@ -11,7 +11,7 @@ import Testing
         #expect(response.json?["code"] == 0)
         #expect(response.json?["data"]?["objectId"]?.stringValue == fixture.userId)
         let cookie = try #require(response.headers.values(for: "Set-Cookie").first)
-        #expect(cookie.hasPrefix("sid=") && cookie.hasSuffix("; Path=/; HttpOnly"))
+        #expect(cookie.hasPrefix("sid=") && cookie.hasSuffix("; Path=/; HttpOnly; SameSite=Lax"))
         #expect(fixture.browser.cookies["sid"] != nil)
         let current = try fixture.browser.get("/api/current_user")
         #expect(WebLoginFixture.failure(current) == (1000, "user_not_login"))

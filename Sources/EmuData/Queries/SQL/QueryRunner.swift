@@ -132,6 +132,12 @@ package enum QueryExecutor {
         return Int(try withinLimits(count.sql) { try db.scalar(count.sql, count.arguments) }?.int64Value ?? 0)
     }
 
+    /// The total of a top-level number field over every match (`QueryPlan.total(of:)`).
+    package static func total(of field: String, _ plan: QueryPlan, in db: Database) throws -> Double {
+        let total = try plan.total(of: field)
+        return try withinLimits(total.sql) { try db.scalar(total.sql, total.arguments) }?.doubleValue ?? 0
+    }
+
     /// Runs a query statement; one that SQLite finds too big (thousands of `$or` branches or
     /// `$in` values, very deep nesting, thousands of `order` keys), or a `$regex` that backtracks
     /// past its budget (one match's, or the whole statement's: `RegexBudget`), is the client's bad
