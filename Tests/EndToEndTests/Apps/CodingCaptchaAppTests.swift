@@ -33,6 +33,35 @@ import Testing
         response.status == 200 && response.json?["code"] == .number(0)
     }
 
+    /// A failure as CODataResponse reads it: `code` the number, `msg` an object with `key`.
+    static func failed(_ response: TestClient.Response, code: Int, key: String) -> Bool {
+        response.status == 200 && response.json?["code"] == .number(Double(code)) && response.json?["msg"]?[key]?.stringValue != nil
+    }
+
+    /// What the app does once a captcha is needed: `getCaptcha` with its cookies, and the answer
+    /// the user reads off the picture (the outbox, for the test).
+    static func solveCaptcha(_ jar: inout TestBrowser, master: TestClient) throws -> String {
+        let picture = try jar.get("/api/getCaptcha")
+        #expect(picture.headers["Content-Type"] == "image/png")
+        let sid = try #require(jar.cookies["sid"])
+        return try #require(try master.get("/__admin/outbox?token=\(sid)").json?["results"]?[0]?["code"]?.stringValue)
+    }
+
+    /// The example as shipped plus app options of the test's own (`"webLoginTwoFactor": true`):
+    /// a copy in a temporary folder, so the example's defaults stay as its README says.
+    static func serve(adding options: String, in directory: TemporaryDirectory) async throws -> TestServer {
+        let source = URL(fileURLWithPath: ExampleApp.config("coding-captcha")).deletingLastPathComponent()
+        let copy = directory.url.appendingPathComponent("coding-captcha")
+        try FileManager.default.copyItem(at: source, to: copy)
+        let file = copy.appendingPathComponent("lcemu.json")
+        let config = try String(contentsOf: file, encoding: .utf8)
+        let changed = config.replacingOccurrences(of: #""options": {"#, with: #""options": {\#(options), "#)
+        try #require(changed != config)
+        try changed.write(to: file, atomically: true, encoding: .utf8)
+        return try await TestServer.startAsync(.binary, arguments: ["--config", file.path],
+                                               environment: ["LCEMU_DATA": ":memory:"], portFrom: .environment)
+    }
+
     @Test func firstLaunch_logIn_formAndMultipart_currentUser_andThePitfall() async throws {
         let server = try await ExampleApp.serve("coding-captcha")
         // 1. Does log-in need a captcha? The empty jar gets sid and XSRF-TOKEN.
@@ -150,5 +179,75 @@ import Testing
         var other = Self.jar(server)
         _ = try other.get("/api/captcha/login")
         #expect(try other.get("/api/projects?page=1&pageSize=2").text == Self.notLoggedIn)
+    }
+
+    @Test func twoFactor_answers3205_thenTheCodeLogsIn() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try await Self.serve(adding: #""webLoginTwoFactor": true"#, in: directory)
+        let master = server.client(app: Self.app, credentials: .masterKey)
+        var jar = Self.jar(server)
+        _ = try jar.get("/api/captcha/login")
+        // The right password: 3205 two_factor_auth_code_not_empty naming the user, not logged in yet.
+        let login = try jar.post("/api/login", form: Self.fields())
+        #expect(Self.failed(login, code: 3205, key: "two_factor_auth_code_not_empty"), "\(login.text)")
+        #expect(login.json?["msg"]?["two_factor_auth_code_not_empty"] == "testuser")
+        #expect(try jar.get("/api/current_user").text == Self.notLoggedIn)
+        // After a failure the client asks captcha/login again: a right password is no failure to count.
+        #expect(try jar.get("/api/captcha/login").text == #"{"code":0,"data":false}"#)
+
+        // The two-factor step (its request is not in the shown code: the flow's own path), a form
+        // with the same cookies and no X-XSRF-TOKEN; the code is "sent" to the user's email.
+        let empty = try jar.post("/api/check_two_factor_auth_code", form: [("code", "")])
+        #expect(Self.failed(empty, code: 3205, key: "two_factor_auth_code_not_empty"), "\(empty.text)")
+        let wrong = try jar.post("/api/check_two_factor_auth_code", form: [("code", "00000x")])
+        #expect(Self.failed(wrong, code: 3206, key: "two_factor_auth_code_error"), "\(wrong.text)")
+        let sent = try master.get("/__admin/outbox?email=testuser@example.com&purpose=twoFactor")
+        let code = try #require(sent.json?["results"]?[0]?["code"]?.stringValue, "\(sent.text)")
+        let checked = try jar.post("/api/check_two_factor_auth_code", form: [("code", code)])
+        #expect(Self.succeeded(checked) && checked.json?["data"]?["username"] == "testuser", "\(checked.text)")
+        #expect(checked.json?["data"]?["password"] == nil)
+        #expect(try jar.get("/api/current_user").json?["data"]?["username"] == "testuser")
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test func repeatedWrongPasswords_lockTheAccount_219_evenForTheRightOne() async throws {
+        let server = try await ExampleApp.serve("coding-captcha")
+        let master = server.client(app: Self.app, credentials: .masterKey)
+        var jar = Self.jar(server)
+        // Seven wrong passwords (more than 6 lock, docs/web-login.md), each after captcha/login as
+        // the app does; from the third on, a captcha read off a new picture.
+        for attempt in 1...7 {
+            let needed = try jar.get("/api/captcha/login")
+            #expect(needed.json?["data"] == .bool(attempt > 3), "\(attempt): \(needed.text)")
+            let captcha = try attempt > 3 ? Self.solveCaptcha(&jar, master: master) : ""
+            let failed = try jar.post("/api/login", form: Self.fields(password: "wrong", captcha: captcha))
+            #expect(Self.failed(failed, code: 1, key: "password"), "\(attempt): \(failed.text)")
+        }
+        // Now even the right password with the right captcha: 219 login_locked.
+        #expect(try jar.get("/api/captcha/login").text == #"{"code":0,"data":true}"#)
+        let answer = try Self.solveCaptcha(&jar, master: master)
+        let locked = try jar.post("/api/login", form: Self.fields(captcha: answer))
+        #expect(locked.text == #"{"code":219,"msg":{"login_locked":"Tried too many times to signin."}}"#)
+        #expect(try jar.get("/api/current_user").text == Self.notLoggedIn)
+        // The lock is the account's: another device's jar meets it too. Its session has tried no
+        // account yet, so no captcha is asked for until the log-in names this one: 909, ask again.
+        var other = Self.jar(server)
+        #expect(try other.get("/api/captcha/login").text == #"{"code":0,"data":false}"#)
+        let unasked = try other.post("/api/login", form: Self.fields())
+        #expect(Self.failed(unasked, code: 909, key: "j_captcha_not_empty"), "\(unasked.text)")
+        #expect(try other.get("/api/captcha/login").text == #"{"code":0,"data":true}"#)
+        let otherAnswer = try Self.solveCaptcha(&other, master: master)
+        let elsewhere = try other.post("/api/login", form: Self.fields(captcha: otherAnswer))
+        #expect(Self.failed(elsewhere, code: 219, key: "login_locked"), "\(elsewhere.text)")
+        let states = try master.get("/__admin/user-states").json?["results"]?.arrayValue ?? []
+        #expect(states.contains { $0["userId"] == "64b7f0c2e4b0a1d2c3f40001" && $0["locked"] == .bool(true) }, "\(states)")
+
+        // Fifteen minutes after the last failure the lock expires; the captcha is still asked for.
+        #expect(try master.post("/__admin/clock", json: ["advance": "16m"]).status == 200)
+        #expect(try jar.get("/api/captcha/login").text == #"{"code":0,"data":true}"#)
+        let lastAnswer = try Self.solveCaptcha(&jar, master: master)
+        let login = try jar.post("/api/login", form: Self.fields(captcha: lastAnswer))
+        #expect(Self.succeeded(login), "\(login.text)")
+        #expect(try jar.get("/api/current_user").json?["data"]?["username"] == "testuser")
     }
 }
