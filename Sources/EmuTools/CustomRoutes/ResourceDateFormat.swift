@@ -88,7 +88,8 @@ enum ResourceDateFormat: Sendable, Equatable {
         case .seconds: return .number(Double(Self.floorDivide(date.millisecondsSince1970, 1000)))
         case .pattern(let pieces, let offset):
             // The ISO text of the shifted instant holds the local fields at fixed places.
-            let local = Array(LCDate(millisecondsSince1970: date.millisecondsSince1970 + Int64(offset) * 60_000).iso.utf8)
+            let (shifted, overflow) = date.millisecondsSince1970.addingReportingOverflow(Int64(offset) * 60_000)
+            let local = overflow ? [] : Array(LCDate(millisecondsSince1970: shifted).iso.utf8)
             guard local.count == 24 else { return .string(date.iso) }  // a year past 9999: no pattern fits
             let places: [Piece: Range<Int>] = [.year: 0..<4, .month: 5..<7, .day: 8..<10, .hour: 11..<13, .minute: 14..<16,
                                                .second: 17..<19, .millisecond: 20..<23]

@@ -130,12 +130,20 @@ package struct ResourceStore {
         return try QueryExecutor.records(try QueryRunner.makePlan(className, query, access, in: db), in: db).first
     }
 
-    /// The next number of an `auto` id: the highest stored plus one, 1 for the first.
+    /// The next number of an `auto` id: the highest stored plus one, 1 for the first. The class
+    /// is an ordinary one that `/1.1` also writes, so it may hold any number: only values up to
+    /// 2^53 − 1 (where a JSON number still counts every integer) are counted, a larger one is
+    /// ignored rather than trapping the server (at the bound, the next number is taken and the
+    /// create answers 137); a fraction counts as its floor.
     private func nextNumber(_ field: String, in db: Database) throws -> Int {
-        guard let record = try first([field: ["$exists": true]], order: "-" + field, in: db),
-              let highest = record.fields[field]?.doubleValue, highest.isFinite else { return 1 }
-        return Int(highest.rounded(.down)) + 1
+        guard let record = try first([field: ["$lte": JSON(Self.largestCountedId)]], order: "-" + field, in: db),
+              let highest = record.fields[field]?.doubleValue, highest.isFinite,
+              let floor = Int(exactly: highest.rounded(.down)) else { return 1 }
+        return floor + 1
     }
+
+    /// 2^53 − 1, the largest integer every JSON reader holds exactly.
+    static let largestCountedId = 9_007_199_254_740_991
 
     /// 404 with LeanCloud's 101, naming the resource's class and the id.
     func notFound(_ id: String) -> APIError {
