@@ -36,6 +36,18 @@ struct ConfiguredSettings {
 
     /// The first app of the file that names its own seed, if any: then `--seed` cannot apply.
     var appWithSeed: AppConfiguration? { document?.apps.first { $0.seedPaths != nil } }
+
+    /// The seed folders of an app that names none: `--seed` (`flag`, repeatable), else
+    /// `LCEMU_SEED` (a `:`-separated list), else the project's seed. Either is refused when
+    /// `app`, of the file, names its own seed (the rule of `fixed`).
+    func seedFolders(given flag: [String], beside app: AppConfiguration?) throws -> [String] {
+        if let app {
+            _ = try fixed(app.seedPaths, setting: "\"seed\" of app \(app.appId)", option: "--seed",
+                          given: flag.isEmpty ? nil : flag, variable: "LCEMU_SEED")
+        }
+        let explicit = flag.isEmpty ? Environment.paths("LCEMU_SEED") ?? [] : flag
+        return explicit.isEmpty ? SeedLocator.defaultDirectory().map { [$0] } ?? [] : explicit
+    }
 }
 
 extension AppDataOptions {

@@ -115,15 +115,9 @@ struct ImportCommand: ParsableCommand {
     private func seedFolders() throws -> [String] {
         let settings = try options.settings()
         let appId = try options.selectedAppId()
-        let variable = Environment.paths("LCEMU_SEED")
-        if let own = settings.document?.apps.first(where: { $0.appId == appId })?.seedPaths {
-            if !seed.isEmpty || variable != nil {
-                throw ValidationError("\(seed.isEmpty ? "LCEMU_SEED" : "--seed") conflicts with \"seed\" of app \(appId) in config file \(settings.path ?? ""): set it in one place")
-            }
-            return own
-        }
-        let explicit = seed.isEmpty ? variable ?? [] : seed
-        return explicit.isEmpty ? SeedLocator.defaultDirectory().map { [$0] } ?? [] : explicit
+        let app = settings.document?.apps.first { $0.appId == appId }
+        let folders = try settings.seedFolders(given: seed, beside: app)
+        return app?.seedPaths ?? folders
     }
 
     /// `--with-seed`: the seed, loaded into the new database before the import; its size.

@@ -230,25 +230,17 @@ extension ServeOptions {
     /// `:`-separated list), else the project's seed; none with `--no-seed`, which also empties
     /// the apps' own seeds. Refused beside a config file whose apps name a seed.
     private func seedDirectories(_ settings: ConfiguredSettings) throws -> [String] {
-        let variable = Environment.paths("LCEMU_SEED")
-        if let app = settings.appWithSeed, let path = settings.path {
-            let given = seed.isEmpty ? (variable == nil ? nil : "LCEMU_SEED") : "--seed"
-            if let given {
-                throw ValidationError("\(given) conflicts with \"seed\" of app \(app.appId) in config file \(path): set it in one place")
-            }
-        }
+        let folders = try settings.seedFolders(given: seed, beside: settings.appWithSeed)
         if Environment.flag(noSeed, "LCEMU_NO_SEED") { return [] }
         for app in settings.document?.apps ?? [] {
             for folder in app.seedPaths ?? [] where !Self.isDirectory(folder) {
                 throw ValidationError("config file \(settings.path ?? ""): the seed of app \(app.appId): no directory at '\(folder)'")
             }
         }
-        let explicit = seed.isEmpty ? variable ?? [] : seed
-        guard !explicit.isEmpty else { return SeedLocator.defaultDirectory().map { [$0] } ?? [] }
-        for folder in explicit where !Self.isDirectory(folder) {
+        for folder in folders where !Self.isDirectory(folder) {
             throw ValidationError("--seed: no directory at '\(folder)'")
         }
-        return explicit
+        return folders
     }
 
     private static func isDirectory(_ path: String) -> Bool {
