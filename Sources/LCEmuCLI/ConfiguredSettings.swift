@@ -58,9 +58,9 @@ extension AppDataOptions {
     }
 
     /// The directory of the SQLite databases: the config file's `server.data`, else `--data` or
-    /// `LCEMU_DATA`, else `./.lcemu`. `serve`, `import` and `export` must agree on it.
-    func dataDirectory(_ settings: ConfiguredSettings) throws -> String {
+    /// `LCEMU_DATA`, else `./.lcemu` (`exec`: `:memory:`). `serve`, `import` and `export` must agree on it.
+    func dataDirectory(_ settings: ConfiguredSettings, default fallback: String = ServeOptions.Defaults.serve.data) throws -> String {
         try settings.fixed(settings.server.data, key: "data", option: "--data", given: data, variable: "LCEMU_DATA")
-            ?? Environment.string(data, "LCEMU_DATA", default: ".lcemu")
+            ?? Environment.string(data, "LCEMU_DATA", default: fallback)
     }
 }

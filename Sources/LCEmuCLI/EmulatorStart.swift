@@ -17,11 +17,11 @@ struct StartedEmulator: Sendable {
     var configuration: EmulatorConfiguration { server.configuration }
 
     /// Opens the databases and listens; `adjust` may change the configuration the options made
-    /// before anything opens.
+    /// (with `defaults`) before anything opens.
     /// `warn: false` keeps the seed's warnings (`SeedStart.warning`) unsaid (`exec --quiet`).
-    static func start(_ options: ServeOptions, warn: Bool = true,
+    static func start(_ options: ServeOptions, defaults: ServeOptions.Defaults = .serve, warn: Bool = true,
                       adjusting adjust: (inout EmulatorConfiguration) throws -> Void = { _ in }) throws -> StartedEmulator {
-        var configuration = try options.configuration()
+        var configuration = try options.configuration(defaults)
         let tls = try TLSSetup.make(options.tls.mode(), dataDirectory: configuration.dataDirectory)
         configuration.http.transportFactory = tls?.factory
         try adjust(&configuration)

@@ -61,10 +61,10 @@ struct ExecCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = try self.options.withExecDefaults()
+        let options = self.options
         let initialData = try importPath.map(Self.loadImport)
         let quiet = self.quiet
-        let emulator = try StartedEmulator.start(options, warn: !quiet) { configuration in
+        let emulator = try StartedEmulator.start(options, defaults: .exec, warn: !quiet) { configuration in
             if let initialData { configuration.initialData[configuration.apps[0].appId] = initialData }
             if quiet, options.logLevel == nil, Environment.value("LCEMU_LOG_LEVEL") == nil { configuration.logLevel = .error }
         }
@@ -140,18 +140,6 @@ struct ExecCommand: ParsableCommand {
         case .beforeStart: return "\(name) received before the command started: not running it"
         case .ignored: return nil
         }
-    }
-}
-
-private extension ServeOptions {
-    /// exec's defaults: in memory and on a free port, unless the config file, the option or its
-    /// variable says otherwise.
-    func withExecDefaults() throws -> ServeOptions {
-        var options = self
-        let server = try appData.settings().server
-        if server.data == nil, options.appData.data == nil, Environment.value("LCEMU_DATA") == nil { options.appData.data = ":memory:" }
-        if server.port == nil, options.port == nil, Environment.value("LCEMU_PORT") == nil { options.port = 0 }
-        return options
     }
 }
 

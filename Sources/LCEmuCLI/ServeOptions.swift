@@ -91,25 +91,35 @@ struct ServeOptions: ParsableArguments {
 // MARK: - Configuration
 
 extension ServeOptions {
-    /// The resolved host and port, shared with `healthcheck`.
-    func address() throws -> (host: String, port: Int) {
-        try address(appData.settings())
+    /// The defaults `exec` changes: it starts in memory on a free port unless the config file, a
+    /// flag or a variable says otherwise (the rule of `ConfiguredSettings`, ending in these).
+    struct Defaults {
+        var data: String
+        var port: Int
+
+        static let serve = Defaults(data: ".lcemu", port: 3000)
+        static let exec = Defaults(data: ":memory:", port: 0)
     }
 
-    private func address(_ settings: ConfiguredSettings) throws -> (host: String, port: Int) {
+    /// The resolved host and port, shared with `healthcheck`.
+    func address() throws -> (host: String, port: Int) {
+        try address(appData.settings(), defaults: .serve)
+    }
+
+    private func address(_ settings: ConfiguredSettings, defaults: Defaults) throws -> (host: String, port: Int) {
         let host = try settings.fixed(settings.server.host, key: "host", option: "--host", given: host, variable: "LCEMU_HOST")
             ?? Environment.string(host, "LCEMU_HOST", default: "127.0.0.1")
         let port = try settings.fixed(settings.server.port, key: "port", option: "--port", given: port, variable: "LCEMU_PORT")
-            ?? Environment.int(port, "LCEMU_PORT", default: 3000, range: 0...65_535)
+            ?? Environment.int(port, "LCEMU_PORT", default: defaults.port, range: 0...65_535)
         return (host, port)
     }
 
     /// The config file, then options, then environment, then defaults (`ConfiguredSettings`),
     /// validated into a configuration.
-    func configuration() throws -> EmulatorConfiguration {
+    func configuration(_ defaults: Defaults = .serve) throws -> EmulatorConfiguration {
         let settings = try appData.settings()
         var configuration = EmulatorConfiguration()
-        let (host, port) = try address(settings)
+        let (host, port) = try address(settings, defaults: defaults)
         configuration.http.host = host
         configuration.http.port = port
         configuration.http.limits = HTTPParserLimits(
@@ -127,7 +137,7 @@ extension ServeOptions {
         configuration.journalSize = try settings.fixed(settings.server.journalSize, key: "journalSize", option: "--journal-size",
                                                        given: journalSize, variable: "LCEMU_JOURNAL_SIZE")
             ?? Environment.int(journalSize, "LCEMU_JOURNAL_SIZE", default: 1000, range: 0...100_000)
-        configuration.dataDirectory = try appData.dataDirectory(settings)
+        configuration.dataDirectory = try appData.dataDirectory(settings, default: defaults.data)
         try DataDirectoryCheck.validate(configuration.dataDirectory)
         configuration.durableWrites = Environment.flag(durableWrites, "LCEMU_DURABLE_WRITES")
         let levelName = try settings.fixed(settings.server.logLevel, key: "logLevel", option: "--log-level", given: logLevel, variable: "LCEMU_LOG_LEVEL")
