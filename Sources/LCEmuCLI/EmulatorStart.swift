@@ -13,15 +13,19 @@ struct StartedEmulator: Sendable {
     let server: EmulatorServer
     /// The banner's TLS line (the certificate, or that it is self-signed); nil for plain HTTP.
     let tls: String?
+    /// What the config file opened beyond this machine with no flag or variable saying the same.
+    let exposures: [Exposure]
 
     var configuration: EmulatorConfiguration { server.configuration }
 
     /// Opens the databases and listens; `adjust` may change the configuration the options made
     /// (with `defaults`) before anything opens.
-    /// `warn: false` keeps the seed's warnings (`SeedStart.warning`) unsaid (`exec --quiet`).
+    /// `warn: false` keeps the seed's warnings (`SeedStart.warning`) unsaid (`exec --quiet`), never
+    /// the exposures': quiet is for noise, and these are what the user did not ask for.
     static func start(_ options: ServeOptions, defaults: ServeOptions.Defaults = .serve, warn: Bool = true,
                       adjusting adjust: (inout EmulatorConfiguration) throws -> Void = { _ in }) throws -> StartedEmulator {
-        var configuration = try options.configuration(defaults)
+        let made = try options.configuration(defaults)
+        var configuration = made.configuration
         let tls = try TLSSetup.make(options.tls.mode(), dataDirectory: configuration.dataDirectory)
         configuration.http.transportFactory = tls?.factory
         try adjust(&configuration)
@@ -37,9 +41,10 @@ struct StartedEmulator: Sendable {
         } catch {
             throw StartFailure.listening(host: configuration.http.host, port: configuration.http.port, error)
         }
+        for exposure in made.exposures { StandardStream.error.write("lcemu: \(exposure.warning)\n") }
         // A seed that was given but not loaded is said once, on stderr, with how to load it.
         for warning in server.seedStarts.compactMap(\.warning) where warn { StandardStream.error.write("lcemu: \(warning)\n") }
-        return StartedEmulator(server: server, tls: tls?.description)
+        return StartedEmulator(server: server, tls: tls?.description, exposures: made.exposures)
     }
 
     /// The default (first) app, whose keys `exec` hands to its command.
@@ -55,9 +60,9 @@ struct StartedEmulator: Sendable {
     }
 
     /// The ready banner: the address, each app with its keys (the default, first one marked when
-    /// there are several), TLS, CORS, `extra` lines, one `seed:` line per app saying what its
-    /// seed did (never naming a seed that was not loaded), and the data line last (scripts wait
-    /// for it).
+    /// there are several), TLS, CORS, the exposures, `extra` lines, one `seed:` line per app saying
+    /// what its seed did (never naming a seed that was not loaded), and the data line last
+    /// (scripts wait for it).
     func banner(extra: [String] = []) -> String {
         var lines = ["lcemu \(LCEmuVersion.current) listening on \(server.baseURL)"]
         let several = configuration.apps.count > 1
@@ -81,6 +86,7 @@ struct StartedEmulator: Sendable {
         if !configuration.allowedHosts.patterns.isEmpty {
             lines.append("  hosts:      /__admin also answers for \(configuration.allowedHosts.patterns.joined(separator: ", "))")
         }
+        lines += exposures.map(\.bannerLine)
         lines += extra
         for start in server.seedStarts {
             lines.append("  seed:       \(several ? "\(start.appId): " : "")\(start.summary)")

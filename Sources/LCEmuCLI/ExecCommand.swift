@@ -33,7 +33,7 @@ struct ExecCommand: ParsableCommand {
         valueName: "file"))
     var exportOnExit: String?
 
-    @Flag(help: "No banner and no messages of lcemu's own: only the command's output, and errors. The emulator logs errors only unless --log-level says otherwise.")
+    @Flag(help: "No banner and no messages of lcemu's own: only the command's output, errors, and what a config file opens to other machines. The emulator logs errors only unless --log-level says otherwise.")
     var quiet = false
 
     @OptionGroup var options: ServeOptions

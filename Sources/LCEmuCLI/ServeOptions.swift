@@ -103,23 +103,26 @@ extension ServeOptions {
 
     /// The resolved host and port, shared with `healthcheck`.
     func address() throws -> (host: String, port: Int) {
-        try address(appData.settings(), defaults: .serve)
-    }
-
-    private func address(_ settings: ConfiguredSettings, defaults: Defaults) throws -> (host: String, port: Int) {
-        let host = try settings.fixed(settings.server.host, key: "host", option: "--host", given: host, variable: "LCEMU_HOST")
-            ?? Environment.string(host, "LCEMU_HOST", default: "127.0.0.1")
-        let port = try settings.fixed(settings.server.port, key: "port", option: "--port", given: port, variable: "LCEMU_PORT")
-            ?? Environment.int(port, "LCEMU_PORT", default: defaults.port, range: 0...65_535)
+        let (host, port, _) = try address(appData.settings(), defaults: .serve)
         return (host, port)
     }
 
+    /// The host and port, and the exposure of a host the config file set beyond loopback.
+    private func address(_ settings: ConfiguredSettings, defaults: Defaults) throws -> (host: String, port: Int, exposure: Exposure?) {
+        let explicit = Environment.optionalString(host, "LCEMU_HOST")
+        let fileHost = try settings.widening(settings.server.host, key: "host", option: "--host", given: host, variable: "LCEMU_HOST",
+                                             saying: explicit, exposing: Exposure.host(_:file:))
+        let port = try settings.fixed(settings.server.port, key: "port", option: "--port", given: port, variable: "LCEMU_PORT")
+            ?? Environment.int(port, "LCEMU_PORT", default: defaults.port, range: 0...65_535)
+        return (fileHost.value ?? explicit ?? "127.0.0.1", port, fileHost.exposure)
+    }
+
     /// The config file, then options, then environment, then defaults (`ConfiguredSettings`),
-    /// validated into a configuration.
-    func configuration(_ defaults: Defaults = .serve) throws -> EmulatorConfiguration {
+    /// validated into a configuration; with what the file opened beyond this machine unconfirmed.
+    func configuration(_ defaults: Defaults = .serve) throws -> (configuration: EmulatorConfiguration, exposures: [Exposure]) {
         let settings = try appData.settings()
         var configuration = EmulatorConfiguration()
-        let (host, port) = try address(settings, defaults: defaults)
+        let (host, port, hostExposure) = try address(settings, defaults: defaults)
         configuration.http.host = host
         configuration.http.port = port
         configuration.http.limits = HTTPParserLimits(
@@ -156,10 +159,11 @@ extension ServeOptions {
         configuration.signMaxSkewSeconds = try Environment.optionalSeconds(signMaxSkew, "LCEMU_SIGN_MAX_SKEW", range: 0...86_400)
         configuration.seedDirectories = try seedDirectories(settings)
         configuration.reseed = Environment.flag(reseed, "LCEMU_RESEED")
-        configuration.corsOrigins = try corsOriginList(settings)
+        let cors = try corsOriginList(settings)
+        configuration.corsOrigins = cors.origins
         try adminAccess(into: &configuration)
         configuration.routesPath = try routesPath(settings)
-        return configuration
+        return (configuration, [hostExposure, cors.exposure].compactMap { $0 })
     }
 
     private func eventModel() throws -> HTTPEventModel {
@@ -193,12 +197,13 @@ extension ServeOptions {
         return [app]
     }
 
-    private func corsOriginList(_ settings: ConfiguredSettings) throws -> CORSOrigins {
-        let origins = try settings.fixed(settings.server.corsOrigins, key: "corsOrigins", option: "--cors-origins",
-                                         given: corsOrigins, variable: "LCEMU_CORS_ORIGINS")
-            ?? Environment.list(corsOrigins, "LCEMU_CORS_ORIGINS")
+    private func corsOriginList(_ settings: ConfiguredSettings) throws -> (origins: CORSOrigins, exposure: Exposure?) {
+        let explicit = Environment.list(corsOrigins, "LCEMU_CORS_ORIGINS")
+        let file = try settings.widening(settings.server.corsOrigins, key: "corsOrigins", option: "--cors-origins",
+                                         given: corsOrigins, variable: "LCEMU_CORS_ORIGINS",
+                                         saying: explicit, exposing: Exposure.corsOrigins(_:file:))
         do {
-            return try CORSOrigins(origins)
+            return (try CORSOrigins(file.value ?? explicit), file.exposure)
         } catch {
             throw ValidationError("--cors-origins: \(error)")
         }
