@@ -36,17 +36,6 @@ public final class AppRuntime: Sendable {
             AccessContext(caller: .master, permissions: options.classPermissions, fieldPermissions: options.fieldPermissions))
     }
 
-    /// Loads the seed into a database that has never been seeded; true when it did.
-    @discardableResult
-    package func seedIfFresh() throws -> Bool {
-        try database.write { db in
-            guard try db.scalar("SELECT value FROM emu_meta WHERE key = 'seeded'") == nil else { return false }
-            try seed.insert(into: db)
-            try db.execute("INSERT INTO emu_meta (key, value) VALUES ('seeded', ?)", [.text(clock.now.iso)])
-            return true
-        }
-    }
-
     /// Empties every table and reloads the seed, in one transaction; then the outbox and the
     /// tools' state.
     public func reset() throws {
