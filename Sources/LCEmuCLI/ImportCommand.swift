@@ -125,10 +125,7 @@ struct ImportCommand: ParsableCommand {
         guard !folders.isEmpty else { throw CommandFailure("--with-seed: no seed folder (name one with --seed)") }
         do {
             let data = try SeedData.load(directories: folders, now: .now())
-            try store.database.write { db in
-                try data.insert(into: db)
-                try SeedProvenance.markFilled(db, at: LCDate.now().iso)
-            }
+            try store.database.write { try data.fill($0, at: .now()) }
             return data.records.count
         } catch let error as SeedError {
             throw CommandFailure("--with-seed: \(error)")

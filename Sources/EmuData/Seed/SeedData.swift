@@ -89,6 +89,13 @@ public struct SeedData: Sendable {
         for name in emptyClasses { try ObjectStore.ensureClass(name, now: emptyClassesCreatedAt, in: db) }
         try provenance.record(in: db)
     }
+
+    /// `insert` into a database never filled, which it then marks filled (`SeedProvenance`), so
+    /// no later start loads a seed over it: a start's fresh database and `import --with-seed`.
+    public func fill(_ db: Database, at now: LCDate) throws {
+        try insert(into: db)
+        try SeedProvenance.markFilled(db, at: now.iso)
+    }
 }
 
 // MARK: - Credentials

@@ -74,8 +74,7 @@ extension AppRuntime {
         let given = seed.provenance
         let outcome: SeedStart.Outcome = try database.write { db in
             guard try SeedProvenance.isFilled(db) else {
-                try seed.insert(into: db)
-                try SeedProvenance.markFilled(db, at: clock.now.iso)
+                try seed.fill(db, at: clock.now)
                 return .loaded
             }
             let recorded = try SeedProvenance.recorded(in: db)

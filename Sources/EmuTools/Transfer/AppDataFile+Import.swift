@@ -36,7 +36,7 @@ extension AppDataFile {
         var rejections = checked.rejections
         try database.write { db in
             // A database created by an import is never seeded later: the import is its content.
-            try db.execute("INSERT OR IGNORE INTO emu_meta (key, value) VALUES ('seeded', ?)", [.text(now.iso)])
+            try SeedProvenance.markFilled(db, at: now.iso)
             // Even with no objects, so an empty class survives an export/import round trip.
             try ObjectStore.ensureClass(className, now: now, in: db)
             for (done, (index, record)) in checked.records.enumerated() {
