@@ -31,16 +31,16 @@ struct AppDataOptions: ParsableArguments {
 
 /// How `import` and `export` find the one database they work on: beside `--config`, `--app-id`
 /// picks one of its apps (the first by default) instead of being refused as `serve` does.
+/// `settings` is the config file, read once by the command (`settings()`).
 extension AppDataOptions {
     /// The chosen app's id: `--app-id` must name an app of the config file when there is one.
-    func selectedAppId() throws -> String {
+    func selectedAppId(_ settings: ConfiguredSettings) throws -> String {
         let requested = requestedAppId()
-        guard let path = configPath() else {
+        guard let apps = settings.document?.apps, let path = settings.path else {
             let id = requested ?? AppConfiguration.development.appId
             try AppsSource.usage { try AppConfiguration.validate(appId: id) }
             return id
         }
-        let apps = try AppsSource.load(configPath: path)
         guard let requested else { return apps[0].appId }
         guard apps.contains(where: { $0.appId == requested }) else {
             throw ValidationError("no app '\(requested)' in config file \(path) (apps: \(apps.map(\.appId).joined(separator: ", ")))")
@@ -49,9 +49,9 @@ extension AppDataOptions {
     }
 
     /// Opens the chosen app's database file; `create: false` refuses a missing one.
-    func open(create: Bool) throws -> AppDataFile {
-        let appId = try selectedAppId()
-        let directory = try dataDirectory(settings())
+    func open(create: Bool, _ settings: ConfiguredSettings) throws -> AppDataFile {
+        let appId = try selectedAppId(settings)
+        let directory = try dataDirectory(settings)
         do {
             return try AppDataFile(appId: appId, dataDirectory: directory, create: create)
         } catch let error as TransferError {
@@ -68,11 +68,6 @@ extension AppDataOptions {
 /// the single app of `--app-id`/`--app-key`/`--master-key`. Configuration errors become
 /// `ValidationError`s, so they print as one line and exit 64.
 enum AppsSource {
-    /// The validated apps of a config file.
-    static func load(configPath: String) throws -> [AppConfiguration] {
-        try usage { try ConfigFile.load(path: configPath) }
-    }
-
     static func validate(_ apps: [AppConfiguration]) throws {
         try usage { try AppConfiguration.validate(apps) }
     }

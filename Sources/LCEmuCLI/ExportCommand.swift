@@ -20,7 +20,7 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var options: AppDataOptions
 
     func run() throws {
-        let store = try options.open(create: false)
+        let store = try options.open(create: false, options.settings())
         defer { try? store.close() }
         let meter = progressOptions.meter(verb: "exporting", total: try store.objectCount(className: className))
         let records: [ObjectRecord]

@@ -61,8 +61,9 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let target = try targetClass()
-        let folders = try seedFolders()
-        let store = try options.open(create: true)
+        let settings = try options.settings()
+        let folders = try seedFolders(settings)
+        let store = try options.open(create: true, settings)
         defer { try? store.close() }
         let fresh = try store.database.read { try !SeedProvenance.isFilled($0) }
         let withSeed = Environment.flag(self.withSeed, "LCEMU_WITH_SEED")
@@ -112,9 +113,8 @@ struct ImportCommand: ParsableCommand {
 
     /// The app's seed: the config file's `seed` of the app, else `--seed` or `LCEMU_SEED`, else
     /// the project's seed (as `serve` finds it).
-    private func seedFolders() throws -> [String] {
-        let settings = try options.settings()
-        let appId = try options.selectedAppId()
+    private func seedFolders(_ settings: ConfiguredSettings) throws -> [String] {
+        let appId = try options.selectedAppId(settings)
         let app = settings.document?.apps.first { $0.appId == appId }
         let folders = try settings.seedFolders(given: seed, beside: app)
         return app?.seedPaths ?? folders
