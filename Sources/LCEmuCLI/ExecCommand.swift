@@ -61,12 +61,12 @@ struct ExecCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = self.options
         let initialData = try importPath.map(Self.loadImport)
         let quiet = self.quiet
-        let emulator = try StartedEmulator.start(options, defaults: .exec, warn: !quiet) { configuration in
+        var defaults = ServeOptions.Defaults.exec
+        if quiet { defaults.logLevel = .error }
+        let emulator = try StartedEmulator.start(options, defaults: defaults, warn: !quiet) { configuration in
             if let initialData { configuration.initialData[configuration.apps[0].appId] = initialData }
-            if quiet, options.logLevel == nil, Environment.value("LCEMU_LOG_LEVEL") == nil { configuration.logLevel = .error }
         }
         let supervisor = CommandSupervisor()
         SignalHandling.onTermination { number in

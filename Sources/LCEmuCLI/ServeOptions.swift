@@ -91,11 +91,13 @@ struct ServeOptions: ParsableArguments {
 // MARK: - Configuration
 
 extension ServeOptions {
-    /// The defaults `exec` changes: it starts in memory on a free port unless the config file, a
-    /// flag or a variable says otherwise (the rule of `ConfiguredSettings`, ending in these).
+    /// The defaults `exec` changes: it starts in memory on a free port, and `--quiet` logs errors
+    /// only, unless the config file, a flag or a variable says otherwise (the rule of
+    /// `ConfiguredSettings`, ending in these).
     struct Defaults {
         var data: String
         var port: Int
+        var logLevel = LogLevel.info
 
         static let serve = Defaults(data: ".lcemu", port: 3000)
         static let exec = Defaults(data: ":memory:", port: 0)
@@ -144,7 +146,7 @@ extension ServeOptions {
         try DataDirectoryCheck.validate(configuration.dataDirectory)
         configuration.durableWrites = Environment.flag(durableWrites, "LCEMU_DURABLE_WRITES")
         let levelName = try settings.fixed(settings.server.logLevel, key: "logLevel", option: "--log-level", given: logLevel, variable: "LCEMU_LOG_LEVEL")
-            ?? Environment.string(logLevel, "LCEMU_LOG_LEVEL", default: "info")
+            ?? Environment.string(logLevel, "LCEMU_LOG_LEVEL", default: defaults.logLevel.rawValue)
         guard let level = LogLevel(rawValue: levelName.lowercased()) else {
             throw ValidationError("--log-level must be one of \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")), got '\(levelName)'")
         }

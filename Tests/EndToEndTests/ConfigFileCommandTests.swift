@@ -84,6 +84,17 @@ import Testing
         #expect(refused.error == "lcemu: --data conflicts with \"server.data\" in config file \(file): set it in one place\n")
     }
 
+    /// `--quiet`'s "errors only" is a default like `:memory:`: the file's `logLevel` wins over it.
+    @Test func execQuiet_logsAtTheFilesLogLevel() async throws {
+        let quiet = try await RunningBinary.runAsync(["exec", "--quiet", "--config", config(), "--", "true"])
+        #expect(quiet.termination == .exited(0), "\(quiet.error)")
+        #expect(!quiet.error.contains("[info]"))
+        let file = try config(server: #"{"logLevel":"info"}"#)
+        let ran = try await RunningBinary.runAsync(["exec", "--quiet", "--config", file, "--", "true"])
+        #expect(ran.termination == .exited(0), "\(ran.error)")
+        #expect(ran.error.contains("[info] app blog-dev: seed: \(directory.path("app/seed")) (loaded 1 objects)\n"))
+    }
+
     @Test func credentials_mustNameAUserOfTheSeed() async throws {
         try directory.write("app/seed/_User.json", #"[{"username":"18170957509","password":"123456","email":"u@example.com"}]"#)
         try directory.write("app/credentials.json", #"{"username":"18170957509","password":"123456","email":"u@example.com"}"#)
