@@ -232,14 +232,16 @@ extension ServeOptions {
         return names.map { $0.hasPrefix("*.") ? String($0.dropFirst()) : $0 }.filter { (try? AllowedHosts([$0])) != nil }
     }
 
-    /// `--routes` must name something that exists; what is in it is checked when the emulator
-    /// opens (a bad route is a start failure, exit 1, naming file, route and field).
+    /// `--routes` (or `LCEMU_ROUTES`) for the default app, refused when the config file names its
+    /// routes (the rule of `fixed`); it must name something that exists, what is in it is checked
+    /// when the emulator opens (a bad route is a start failure, exit 1, naming file, route and field).
     private func routesPath(_ settings: ConfiguredSettings) throws -> String? {
+        if let app = settings.document?.apps.first {
+            _ = try settings.fixed(app.routesPath, setting: "\"routes\" of app \(app.appId)", option: "--routes",
+                                   given: routes, variable: "LCEMU_ROUTES")
+        }
         guard let path = Environment.optionalString(routes, "LCEMU_ROUTES") else { return nil }
         guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--routes: no file or folder at '\(path)'") }
-        if settings.document?.apps.first?.routesPath != nil {
-            throw ValidationError("--routes conflicts with the default app's \"routes\" in --config: declare it in one place")
-        }
         return path
     }
 

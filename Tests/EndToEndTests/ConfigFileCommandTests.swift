@@ -74,6 +74,20 @@ import Testing
         #expect(outcome.error == "lcemu: " + message.replacingOccurrences(of: "CONFIG", with: file) + "\n")
     }
 
+    /// `--routes` and `LCEMU_ROUTES` beside the default app's own `routes`: the same rule, naming which.
+    @Test func routes_beside_theDefaultAppsRoutes_conflict() async throws {
+        let file = try config(app: #","routes":"routes""#)
+        try FileManager.default.createDirectory(atPath: directory.path("app/routes"), withIntermediateDirectories: true)
+        let setting = "\"routes\" of app blog-dev in config file \(file): set it in one place"
+        let flag = try await RunningBinary.runAsync(["serve", "--config", file, "--port", "0", "--routes", directory.path("app/routes")])
+        #expect(flag.termination == .exited(64))
+        #expect(flag.error == "lcemu: --routes conflicts with \(setting)\n")
+        let variable = try await RunningBinary.runAsync(["serve", "--config", file, "--port", "0"],
+                                                        environment: ["LCEMU_ROUTES": directory.path("app/routes")])
+        #expect(variable.termination == .exited(64))
+        #expect(variable.error == "lcemu: LCEMU_ROUTES conflicts with \(setting)\n")
+    }
+
     @Test func exec_followsTheSameRule() async throws {
         let file = try config(server: #"{"data":"data"}"#)
         let ran = try await RunningBinary.runAsync(["exec", "--config", file, "--", "true"])
