@@ -6,7 +6,8 @@ import EmuAPI
 /// sets it, else from the flag, else from the environment, else the default; a flag or variable
 /// for a setting the file also sets is a usage error naming both — never when the file does not
 /// set it.** So `lcemu serve --config examples/apps/<name>/lcemu.json --port 0` works: the file
-/// sets no port.
+/// sets no port. (One exception, `widening`: a flag or variable repeating a `host` or
+/// `corsOrigins` of the file that opens the server beyond this machine confirms it.)
 struct ConfiguredSettings {
     /// The config file's path; nil when there is none (then every setting is the flag's).
     let path: String?
