@@ -82,6 +82,7 @@ package enum ObjectRoutes {
             let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserRoutes.update(request) }
+            if className == LCClassName.status { throw APIError(.statusUpdate) }  // docs/statuses.md
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .update)
             let updated = try ObjectWrites.update(
                 className: className, objectId: request.parameter("objectId"), patch: patch,

@@ -111,14 +111,6 @@ enum StatusInput {
         if value == 0, count { return 0 }
         return (1...InboxPage.maxLimit).contains(value) ? value : InboxPage.maxLimit
     }
-
-    /// The body as an object; empty or `null` (SDKs post nothing) reads as `{}`.
-    static func optionalBody(_ request: RequestContext<AppRuntime>) throws -> JSONObject {
-        let body = try request.jsonBody()
-        if body.isNull { return JSONObject() }
-        guard let object = body.objectValue else { throw APIError(.malformedJSON) }
-        return object
-    }
 }
 
 // MARK: - Refusals
@@ -128,4 +120,8 @@ extension LCErrorCode {
     /// A client publishing a status in another user's name.
     static let statusSourceOfAnotherUser = LCErrorCode(
         code: 403, message: "A status's source must be the session's user.", httpStatus: 403)
+    /// Any update of a `_Status` object, even with the master key (the guide: "any update of an
+    /// existing record is an error"; the Objective-C SDK refuses it with 119 before sending).
+    static let statusUpdate = operationForbiddenForClients.with(
+        message: "A status cannot be updated: delete it and publish a new one.")
 }

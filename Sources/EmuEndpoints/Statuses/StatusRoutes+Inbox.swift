@@ -37,9 +37,9 @@ extension StatusRoutes {
         return APIResponse(json: ["total": .number(Double(counts.total)), "unread": .number(Double(counts.unread))])
     }
 
-    /// Marks the inbox read: its unread count becomes 0.
+    /// Marks the inbox read: its unread count becomes 0. No body (the Java SDK) reads as `{}`.
     static func resetUnread(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
-        let inbox = try StatusInput.inbox(request, body: try StatusInput.optionalBody(request))
+        let inbox = try StatusInput.inbox(request, body: try request.jsonObjectBody())
         try request.app.database.write { db in try inbox.resetUnread(in: db) }
         return APIResponse(json: .object(JSONObject()))
     }

@@ -112,8 +112,11 @@ import Testing
         #expect(one.json?["source"]?["username"] == "alice")
         #expect(one.json?["message"] == "hi")
         #expect(try f.client.get("/1.1/classes/_Status").json?["results"]?.arrayValue?.count == 1)
-        // Writable by its source only (ACL).
-        let edit = try f.session(f.bob).put("/1.1/classes/_Status/\(id)", json: ["message": "changed"])
-        #expect(edit.json?["code"] == 403)
+        // Never updated, not even by its source or the master key.
+        let edit = try f.session(f.alice).put("/1.1/classes/_Status/\(id)", json: ["message": "changed"])
+        #expect(edit.status == 403)
+        #expect(edit.json == ["code": 119, "error": "A status cannot be updated: delete it and publish a new one."])
+        #expect(try f.master.put("/1.1/classes/_Status/\(id)", json: ["likes": 4]).json?["code"] == 119)
+        #expect(try f.client.get("/1.1/statuses/\(id)").json?["message"] == "hi")
     }
 }
