@@ -100,6 +100,22 @@ import Testing
         #expect(try f.messages(of: f.bob).isEmpty)
     }
 
+    /// Batch sub-requests take the same routes: no update, and a delete leaves every inbox.
+    @Test func batch_followsTheSameRules() throws {
+        let f = fixture
+        try f.follow(f.bob, f.alice)
+        let id = try f.publish(as: f.alice, f.toFollowers(of: f.alice, data: ["n": 1]))
+        let requests: JSON = ["requests": [
+            ["method": "PUT", "path": .string("/1.1/classes/_Status/\(id)"), "body": ["n": 2]],
+            ["method": "DELETE", "path": .string("/1.1/classes/_Status/\(id)")],
+        ]]
+        let results = try f.session(f.alice).post("/1.1/batch", json: requests).json?.arrayValue
+        #expect(results?.first?["error"]?["code"] == 119)
+        #expect(results?.last?["success"] == [:])
+        #expect(try f.messages(of: f.bob).isEmpty)
+        #expect(try f.session(f.bob).get("/1.1/subscribe/statuses/count").json == ["total": 0, "unread": 0])
+    }
+
     @Test func whoMayReadAnInbox() throws {
         let f = fixture
         let owner = encoded(f.ownerText(f.bob))
