@@ -22,6 +22,7 @@ enum Routes {
         UserSMSRoutes.register(in: &router)
         UserRoutes.register(in: &router)
         FriendshipRoutes.register(in: &router)
+        PushRoutes.register(in: &router)
         WebLoginRoutes.register(in: &router)
         OAuthRoutes.register(in: &router)
         FunctionRoutes.register(in: &router)

@@ -1,0 +1,117 @@
+import EmuSQLite
+import LCWire
+
+/// Fires one push: finds its installations, chooses each one's platform data, counts an iOS
+/// `"badge": "Increment"` on the installation, and marks the `_Notification` done (or expired).
+/// Runs inside the write that took the push off the schedule.
+enum PushDispatch {
+    static func fire(_ notification: ObjectRecord, now: LCDate, in db: Database) throws -> OutboxMessage {
+        var notification = notification
+        let fields = notification.fields
+        if let expiresAt = fields["expiresAt"]?.stringValue.flatMap(LCDate.init(iso:)), expiresAt < now {
+            notification.fields["status"] = "expired"
+            try save(&notification, now: now, in: db)
+            return PushOutbox.expired(notification, at: expiresAt)
+        }
+        let targeting = PushTargeting(channels: fields["channels"]?.arrayValue?.compactMap(\.stringValue),
+                                      whereJSON: fields["where"]?.objectValue, cql: fields["cql"]?.stringValue)
+        let data = fields["data"]?.objectValue ?? JSONObject()
+        let prod = fields["prod"]?.stringValue ?? "prod"
+        var deliveries: [JSON] = []
+        var skipped: [JSON] = []
+        for installation in try targeting.installations(in: db) {
+            let deviceType = installation.fields["deviceType"]?.stringValue ?? ""
+            var device = PushOutbox.device(installation)
+            guard let (chosen, source) = PlatformData.chosen(from: data, deviceType: deviceType) else {
+                device["reason"] = .string("data has no \(deviceType) key and no common keys")
+                skipped.append(.object(device))
+                continue
+            }
+            var payload = chosen
+            if deviceType == "ios", payload["badge"]?.stringValue == "Increment" {
+                payload["badge"] = JSON(try incrementBadge(of: installation, now: now, in: db))
+            }
+            device["reasons"] = .array(targeting.reasons(for: installation).map(JSON.string))
+            device["dataFrom"] = .string(source)
+            device["data"] = .object(payload)
+            if deviceType == "ios" { device["prod"] = .string(prod) }
+            deliveries.append(.object(device))
+        }
+        notification.fields["status"] = "done"
+        notification.fields["devices"] = JSON(deliveries.count)
+        try save(&notification, now: now, in: db)
+        return PushOutbox.sent(notification, deliveries: deliveries, skipped: skipped)
+    }
+
+    /// Adds one to the installation's `badge` (absent = 0) and returns the new count.
+    private static func incrementBadge(of installation: ObjectRecord, now: LCDate, in db: Database) throws -> Int64 {
+        var record = installation
+        let badge = (record.fields["badge"]?.int64Value ?? 0) + 1
+        record.fields["badge"] = JSON(badge)
+        record.updatedAt = now
+        var schema = try ClassSchema.load(record.className, in: db)
+        try schema.fix("badge", for: JSON(badge))
+        try ObjectStore.update(record, in: db)
+        try schema.saveIfChanged(now: now, in: db)
+        return badge
+    }
+
+    private static func save(_ notification: inout ObjectRecord, now: LCDate, in db: Database) throws {
+        notification.updatedAt = now
+        try ObjectStore.update(notification, in: db)
+    }
+}
+
+/// The outbox messages of pushes: kind `push`, `to` the notification's objectId, `text` the
+/// alert, and `push` the account tests read (docs/push.md, "The outbox").
+enum PushOutbox {
+    static func sent(_ notification: ObjectRecord, deliveries: [JSON], skipped: [JSON]) -> OutboxMessage {
+        var account = base(notification, status: "sent")
+        account["deliveries"] = .array(deliveries)
+        account["skipped"] = .array(skipped)
+        return message(notification, account)
+    }
+
+    static func scheduled(_ notification: ObjectRecord, dueAt: LCDate) -> OutboxMessage {
+        var account = base(notification, status: "scheduled")
+        account["reason"] = .string("not yet due: fires when the emulator clock reaches \(dueAt.iso)")
+        return message(notification, account)
+    }
+
+    static func expired(_ notification: ObjectRecord, at expiresAt: LCDate) -> OutboxMessage {
+        var account = base(notification, status: "expired")
+        account["reason"] = .string("expired at \(expiresAt.iso), before it was due")
+        account["deliveries"] = []
+        return message(notification, account)
+    }
+
+    /// The installation as a delivery or skip names it.
+    static func device(_ installation: ObjectRecord) -> JSONObject {
+        var device: JSONObject = ["installation": .string(installation.objectId)]
+        for key in ["deviceType", "deviceToken", "installationId"] {
+            if let value = installation.fields[key] { device[key] = value }
+        }
+        return device
+    }
+
+    private static func base(_ notification: ObjectRecord, status: String) -> JSONObject {
+        var account: JSONObject = ["notification": .string(notification.objectId), "status": .string(status)]
+        for key in ["notification_id", "prod", "channels", "where", "cql", "push_time", "expiresAt", "data"] {
+            if let value = notification.fields[key] { account[key] = value }
+        }
+        return account
+    }
+
+    private static func message(_ notification: ObjectRecord, _ account: JSONObject) -> OutboxMessage {
+        OutboxMessage(kind: .push, to: notification.objectId, text: alertText(notification.fields["data"]),
+                      purpose: "push", push: .object(account))
+    }
+
+    /// The alert as a device would show it: `alert` itself, or its `title` and `body`.
+    static func alertText(_ data: JSON?) -> String {
+        guard let alert = data?["alert"] ?? data?["ios"]?["alert"] ?? data?["android"]?["alert"] else { return "" }
+        if let text = alert.stringValue { return text }
+        return [alert["title"]?.stringValue, alert["body"]?.stringValue].compactMap { $0 }.filter { !$0.isEmpty }
+            .joined(separator: ": ")
+    }
+}

@@ -1,0 +1,55 @@
+import LCClient
+import LCWire
+
+extension Emulator.Outbox {
+    /// One push as the outbox accounts for it (docs/push.md, "The outbox").
+    public struct Push: Sendable, Equatable {
+        /// The `_Notification` objectId (`POST /1.1/push` answered it).
+        public var notification: String
+        /// `sent`, `scheduled` (not yet due) or `expired`.
+        public var status: String
+        /// The alert text, as a device would show it.
+        public var text: String
+        public var deliveries: [Delivery]
+        /// Installations the push selected but had no data for (`reason` says why).
+        public var skipped: [JSON]
+    }
+
+    /// One installation a push reached: which, why (`reasons`) and what it received (`data`).
+    public struct Delivery: Sendable, Equatable {
+        public var installation: String
+        public var deviceType: String
+        public var deviceToken: String?
+        public var installationId: String?
+        /// `channel "news"`, `where`, `cql` or `every installation`.
+        public var reasons: [String]
+        /// The data chosen for the platform (`badge: "Increment"` already counted).
+        public var data: JSON
+        /// `dev` or `prod`, for iOS deliveries.
+        public var prod: String?
+    }
+
+    /// Every push in the outbox, newest first (scheduled ones too, until they fire).
+    public func pushes() async throws -> [Push] {
+        try await messages(kind: "push").compactMap { message in
+            guard let account = message.push, let id = account["notification"]?.stringValue else { return nil }
+            return Push(notification: id, status: account["status"]?.stringValue ?? "", text: message.text,
+                        deliveries: (account["deliveries"]?.arrayValue ?? []).compactMap(Self.delivery),
+                        skipped: account["skipped"]?.arrayValue ?? [])
+        }
+    }
+
+    /// The deliveries that reached the device with `deviceToken` (iOS) or `installationId`, newest first.
+    public func pushes(toDevice id: String) async throws -> [Delivery] {
+        try await pushes().filter { $0.status == "sent" }.flatMap(\.deliveries)
+            .filter { $0.deviceToken == id || $0.installationId == id }
+    }
+
+    private static func delivery(_ json: JSON) -> Delivery? {
+        guard let installation = json["installation"]?.stringValue else { return nil }
+        return Delivery(installation: installation, deviceType: json["deviceType"]?.stringValue ?? "",
+                        deviceToken: json["deviceToken"]?.stringValue, installationId: json["installationId"]?.stringValue,
+                        reasons: (json["reasons"]?.arrayValue ?? []).compactMap(\.stringValue),
+                        data: json["data"] ?? .null, prod: json["prod"]?.stringValue)
+    }
+}
