@@ -23,6 +23,7 @@ enum Routes {
         UserRoutes.register(in: &router)
         FriendshipRoutes.register(in: &router)
         PushRoutes.register(in: &router)
+        MessageRoutes.register(in: &router)
         WebLoginRoutes.register(in: &router)
         OAuthRoutes.register(in: &router)
         FunctionRoutes.register(in: &router)

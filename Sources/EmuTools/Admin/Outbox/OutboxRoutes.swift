@@ -25,7 +25,7 @@ package enum OutboxRoutes {
         var filter = OutboxFilter()
         if let kind = request.query("kind") {
             guard let parsed = OutboxMessage.Kind(rawValue: kind) else {
-                throw APIError(.invalidParameter("kind must be one of sms, voice, email, captcha, push."))
+                throw APIError(.invalidParameter("kind must be one of sms, voice, email, captcha, push, message."))
             }
             filter.kinds = [parsed]
         }
