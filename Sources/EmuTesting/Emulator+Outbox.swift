@@ -18,6 +18,8 @@ extension Emulator {
             public var purpose: String
             /// A push's account (kind `push`): the notification, its deliveries and skips.
             public var push: JSON?
+            /// A realtime message's account (kind `message`): conversation, sender, recipients.
+            public var message: JSON?
         }
 
         /// Every message, newest first; filters as the endpoint has them (`phone`, `email`,
@@ -32,7 +34,8 @@ extension Emulator {
             return (answer["results"]?.arrayValue ?? []).compactMap { item in
                 guard let kind = item["kind"]?.stringValue, let to = item["to"]?.stringValue else { return nil }
                 return Message(kind: kind, to: to, text: item["text"]?.stringValue ?? "", code: item["code"]?.stringValue,
-                               link: item["link"]?.stringValue, purpose: item["purpose"]?.stringValue ?? "", push: item["push"])
+                               link: item["link"]?.stringValue, purpose: item["purpose"]?.stringValue ?? "", push: item["push"],
+                               message: item["message"])
             }
         }
 

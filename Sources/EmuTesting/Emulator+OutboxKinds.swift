@@ -53,3 +53,30 @@ extension Emulator.Outbox {
                         data: json["data"] ?? .null, prod: json["prod"]?.stringValue)
     }
 }
+
+extension Emulator.Outbox {
+    /// One realtime message as the outbox accounts for it (docs/messages.md).
+    public struct ChatMessage: Sendable, Equatable {
+        public var conversation: String
+        public var from: String
+        /// The content as sent (text, or a JSON object's text).
+        public var text: String
+        /// The client ids it reached; `["*"]` for a broadcast.
+        public var recipients: [String]
+        public var messageId: String
+        /// `message` or `broadcast`.
+        public var purpose: String
+        public var transient: Bool
+    }
+
+    /// The messages sent over `/1.1/rtm` (of one conversation when given), newest first.
+    public func chatMessages(conversation: String? = nil) async throws -> [ChatMessage] {
+        try await messages(kind: "message").compactMap { message in
+            guard let account = message.message, conversation == nil || message.to == conversation else { return nil }
+            return ChatMessage(conversation: message.to, from: account["from"]?.stringValue ?? "", text: message.text,
+                               recipients: (account["recipients"]?.arrayValue ?? []).compactMap(\.stringValue),
+                               messageId: account["msg-id"]?.stringValue ?? "", purpose: message.purpose,
+                               transient: account["transient"]?.boolValue ?? false)
+        }
+    }
+}
