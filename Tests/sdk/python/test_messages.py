@@ -2,6 +2,8 @@
 leancloud.SysMessage (conversation.py, message.py, sys_message.py): the realtime REST API v1
 needs the master key; each message sent lands in the emulator's outbox (kind "message")."""
 
+from datetime import datetime
+
 import leancloud
 import pytest
 from leancloud import Conversation, Message, SysMessage
@@ -66,6 +68,12 @@ def test_system_conversation_to_peers_and_broadcast(emulator, master):
     broadcast, direct = sent(emulator)
     assert direct["message"]["recipients"] == ["u1"]
     assert broadcast["purpose"] == "broadcast" and broadcast["message"]["recipients"] == ["*"]
+    # broadcast puts a datetime valid_till in the JSON body, which json.dumps cannot encode
+    # (conversation.py, broadcast; client.py, post): only a string gets through.
+    with pytest.raises(TypeError):
+        notices.broadcast("system", "x", valid_till=datetime(2030, 1, 1))
+    notices.broadcast("system", "x", valid_till="2030-01-01T00:00:00.000Z")
+    assert sent(emulator)[0]["message"]["validTill"] == "2030-01-01T00:00:00.000Z"
     plain = Conversation("plain")
     plain.save()
     with pytest.raises(leancloud.LeanCloudError) as error:
