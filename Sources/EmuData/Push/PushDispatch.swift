@@ -43,6 +43,14 @@ enum PushDispatch {
         return PushOutbox.sent(notification, deliveries: deliveries, skipped: skipped)
     }
 
+    /// Marks a push that could not fire `failed`, with the error its outbox message shows.
+    static func fail(_ notification: ObjectRecord, error: any Error, now: LCDate, in db: Database) throws -> OutboxMessage {
+        var notification = notification
+        notification.fields["status"] = "failed"
+        try save(&notification, now: now, in: db)
+        return PushOutbox.failed(notification, error: error)
+    }
+
     /// Adds one to the installation's `badge` (absent = 0) and returns the new count.
     private static func incrementBadge(of installation: ObjectRecord, now: LCDate, in db: Database) throws -> Int64 {
         var record = installation
@@ -81,6 +89,14 @@ enum PushOutbox {
     static func expired(_ notification: ObjectRecord, at expiresAt: LCDate) -> OutboxMessage {
         var account = base(notification, status: "expired")
         account["reason"] = .string("expired at \(expiresAt.iso), before it was due")
+        account["deliveries"] = []
+        return message(notification, account)
+    }
+
+    static func failed(_ notification: ObjectRecord, error: any Error) -> OutboxMessage {
+        var account = base(notification, status: "failed")
+        let reason = (error as? APIError)?.code.message ?? String(describing: error)
+        account["reason"] = .string("could not select its installations: \(reason)")
         account["deliveries"] = []
         return message(notification, account)
     }

@@ -40,7 +40,13 @@ package enum PushStore {
             for id in due {
                 try db.execute("DELETE FROM push_schedule WHERE notification_id = ?", [.text(id)])
                 guard let notification = try ObjectStore.fetch(className: notificationClass, objectId: id, in: db) else { continue }
-                messages.append(try PushDispatch.fire(notification, now: now, in: db))
+                // Each push in its own savepoint: one that cannot fire (its `where` no longer
+                // compiles against the data) is marked failed, and never blocks the others.
+                do {
+                    messages.append(try db.transaction { db in try PushDispatch.fire(notification, now: now, in: db) })
+                } catch let error where !(error is SQLiteError) {
+                    messages.append(try PushDispatch.fail(notification, error: error, now: now, in: db))
+                }
             }
             return messages
         }

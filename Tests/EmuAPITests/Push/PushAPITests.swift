@@ -160,4 +160,19 @@ import Testing
         #expect(try client.get("/1.1/tables/Notifications").json?["results"] == [])
         #expect(try pushes().isEmpty)
     }
+
+    /// A scheduled push whose query fails when it fires (here a `$regex` that backtracks past its
+    /// budget on an installation saved later) is marked failed; the outbox and the other pushes go on.
+    @Test func aPushThatCannotFire_isMarkedFailed_andBlocksNothing() throws {
+        let now = try #require(try master.get("/__admin/clock").json?["nowMs"]?.int64Value)
+        let later = JSON.string(LCDate(millisecondsSince1970: now + 60_000).iso)
+        let evil: JSON = ["where": ["name": ["$regex": "^(a+)+$"]], "data": ["alert": "evil"], "push_time": later]
+        let id = try #require(try client.post("/1.1/push", json: evil).json?["objectId"]?.stringValue)
+        #expect(try client.post("/1.1/push", json: ["data": ["alert": "all"], "push_time": later]).status == 200)
+        try install(["deviceType": "android", "installationId": "a1", "name": .string(String(repeating: "a", count: 40) + "!")])
+        #expect(try master.post("/__admin/clock", json: ["advance": "2m"]).status == 200)
+        let statuses = try pushes().map { $0["status"]?.stringValue ?? "" }
+        #expect(statuses.sorted() == ["failed", "scheduled", "scheduled", "sent"])
+        #expect(try client.get("/1.1/tables/Notifications/\(id)").json?["status"] == "failed")
+    }
 }
