@@ -127,7 +127,7 @@ public struct OutboxMessage: Sendable, Equatable {
         self.purpose = purpose
     }
 
-    /// The message as `/__admin/outbox` lists it; absent `code`, `link` and `push` are left out.
+    /// The message as `/__admin/outbox` lists it; absent `code`, `link`, `push` and `message` are left out.
     public var json: JSON {
         var object = JSONObject()
         object["id"] = JSON(id)

@@ -3,8 +3,8 @@ import EmuHTTP
 import EmuRouting
 import LCWire
 
-/// `/__admin/outbox`: what the emulator "sent" (SMS, voice, email, captcha answers, pushes), for
-/// tests. A listing first fires the pushes that are due (`PushStore.fireDue`), so it writes.
+/// `/__admin/outbox`: what the emulator "sent" (SMS, voice, email, captcha answers, pushes,
+/// realtime messages), for tests. A listing first fires the pushes that are due (`PushStore.fireDue`), so it writes.
 package enum OutboxRoutes {
     package static func register(in router: inout Router<APIRoute>) {
         // Newest first: `{"results":[…]}`; filters `phone`, `email`, `token`, `kind`, `purpose`.
