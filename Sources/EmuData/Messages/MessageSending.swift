@@ -48,8 +48,10 @@ package enum MessageSending {
     package static func send(_ request: MessageRequest, app: AppRuntime) throws -> MessageStore.Message {
         let (message, conversation) = try app.database.write { db -> (MessageStore.Message, ObjectRecord) in
             let conversation = try fetchConversation(request.conversationId, in: db)
+            let now = app.clock.now
             let message = try MessageStore.insert(conversation: conversation, from: request.from, data: request.data,
-                                                  transient: request.transient, now: app.clock.now, in: db)
+                                                  transient: request.transient, now: now, in: db)
+            if !request.transient { try markLastMessage(of: conversation, at: now, in: db) }
             return (message, conversation)
         }
         let isSystem = conversation.fields["sys"]?.boolValue ?? false
@@ -76,6 +78,16 @@ package enum MessageSending {
         if let validTill = request.validTill { account["validTill"] = validTill }
         app.outbox.deliver(OutboxMessage(kind: .message, to: conversation.objectId, text: request.data,
                                          purpose: "broadcast", message: .object(account)))
+    }
+
+    /// `lm`, the time of the conversation's last kept message, as the service keeps it.
+    private static func markLastMessage(of conversation: ObjectRecord, at now: LCDate, in db: Database) throws {
+        var record = conversation
+        record.fields["lm"] = now.json
+        var schema = try ClassSchema.load(record.className, in: db)
+        try schema.fix("lm", for: now.json)
+        try ObjectStore.update(record, in: db)
+        try schema.saveIfChanged(now: now, in: db)
     }
 
     private static func fetchConversation(_ id: String, in db: Database) throws -> ObjectRecord {

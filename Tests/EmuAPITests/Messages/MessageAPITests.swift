@@ -42,6 +42,9 @@ import Testing
         #expect(outbox["to"] == .string(conv) && outbox["text"] == "what the hell" && outbox["purpose"] == "message")
         #expect(outbox["message"]?["recipients"] == ["bar", "baz"])
         #expect(outbox["message"]?["msg-id"] == message["msg-id"])
+        // `lm`: the conversation's last message time, a Date.
+        let lm = try master.get("/1.1/classes/_Conversation/\(conv)").json?["lm"]
+        #expect(lm?["__type"] == "Date" && lm?["iso"]?.stringValue != nil)
     }
 
     @Test func history_pagesByTime_client_andDirection() throws {
