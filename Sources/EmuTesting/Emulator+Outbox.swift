@@ -4,7 +4,8 @@ import LCWire
 
 extension Emulator {
     /// The emulator's outbox over HTTP (`GET /__admin/outbox`, master key): the SMS codes,
-    /// emails and captcha answers a test needs to go on with a flow, and the pushes sent.
+    /// emails and captcha answers a test needs to go on with a flow, and the pushes and realtime
+    /// messages sent (`Emulator+OutboxKinds.swift`).
     public struct Outbox: Sendable {
         let application: LCApplication
 

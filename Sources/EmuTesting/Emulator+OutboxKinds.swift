@@ -6,7 +6,7 @@ extension Emulator.Outbox {
     public struct Push: Sendable, Equatable {
         /// The `_Notification` objectId (`POST /1.1/push` answered it).
         public var notification: String
-        /// `sent`, `scheduled` (not yet due) or `expired`.
+        /// `sent`, `scheduled` (not yet due), `expired` or `failed`.
         public var status: String
         /// The alert text, as a device would show it.
         public var text: String
@@ -29,7 +29,8 @@ extension Emulator.Outbox {
         public var prod: String?
     }
 
-    /// Every push in the outbox, newest first (scheduled ones too, until they fire).
+    /// Every push message in the outbox, newest first: a scheduled push has a `scheduled` message
+    /// when sent and a `sent` (or `expired`, `failed`) one when it fires.
     public func pushes() async throws -> [Push] {
         try await messages(kind: "push").compactMap { message in
             guard let account = message.push, let id = account["notification"]?.stringValue else { return nil }

@@ -2,7 +2,8 @@ import EmuSQLite
 import LCWire
 
 /// Fires one push: finds its installations, chooses each one's platform data, counts an iOS
-/// `"badge": "Increment"` on the installation, and marks the `_Notification` done (or expired).
+/// `"badge": "Increment"` on the installation, and marks the `_Notification` done (or expired,
+/// or failed).
 /// Runs inside the write that took the push off the schedule.
 enum PushDispatch {
     static func fire(_ notification: ObjectRecord, now: LCDate, in db: Database) throws -> OutboxMessage {

@@ -40,8 +40,8 @@ package enum PushStore {
             for id in due {
                 try db.execute("DELETE FROM push_schedule WHERE notification_id = ?", [.text(id)])
                 guard let notification = try ObjectStore.fetch(className: notificationClass, objectId: id, in: db) else { continue }
-                // Each push in its own savepoint: one that cannot fire (its `where` no longer
-                // compiles against the data) is marked failed, and never blocks the others.
+                // Each push in its own savepoint: one whose query fails on the data of its time (a
+                // `$regex` past its budget) is marked failed and never blocks the others.
                 do {
                     messages.append(try db.transaction { db in try PushDispatch.fire(notification, now: now, in: db) })
                 } catch let error where !(error is SQLiteError) {
