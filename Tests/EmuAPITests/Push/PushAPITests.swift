@@ -175,4 +175,19 @@ import Testing
         #expect(statuses.sorted() == ["failed", "scheduled", "scheduled", "sent"])
         #expect(try client.get("/1.1/tables/Notifications/\(id)").json?["status"] == "failed")
     }
+
+    /// Targeting reads the installations a page of 1000 at a time, to the last page.
+    @Test func aPush_reachesEveryInstallation_pastOneQueryPage() throws {
+        for batch in 0..<25 {
+            let requests: [JSON] = (0..<100).map { index in
+                ["method": "POST", "path": "/1.1/installations",
+                 "body": ["deviceType": "android", "installationId": .string("device-\(batch)-\(index)"), "channels": ["all"]]]
+            }
+            #expect(try client.post("/1.1/batch", json: ["requests": .array(requests)]).status == 200)
+        }
+        #expect(try client.post("/1.1/push", json: ["channels": ["all"], "data": ["alert": "everyone"]]).status == 200)
+        let deliveries = try #require(try pushes().first?["deliveries"]?.arrayValue)
+        #expect(deliveries.count == 2500)
+        #expect(Set(deliveries.compactMap { $0["installationId"]?.stringValue }).count == 2500)
+    }
 }
