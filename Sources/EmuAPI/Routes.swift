@@ -23,6 +23,8 @@ enum Routes {
         UserRoutes.register(in: &router)
         FriendshipRoutes.register(in: &router)
         StatusRoutes.register(in: &router)
+        PushRoutes.register(in: &router)
+        MessageRoutes.register(in: &router)
         WebLoginRoutes.register(in: &router)
         OAuthRoutes.register(in: &router)
         FunctionRoutes.register(in: &router)

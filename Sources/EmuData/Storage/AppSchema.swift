@@ -126,6 +126,8 @@ package enum AppSchema {
         migrator.registerMigration("weblogin-v2") { db in try WebLoginSchema.bindOAuthTokensToSessions(in: db) }
         migrator.registerMigration("query-indexes-v2") { db in try QueryIndexSchema.addACLToIndexes(in: db) }
         migrator.registerMigration("statuses-v1") { db in try StatusSchema.create(in: db) }
+        migrator.registerMigration("push-v1") { db in try PushSchema.create(in: db) }
+        migrator.registerMigration("rtm-v1") { db in try MessageSchema.create(in: db) }
         return migrator
     }
 
@@ -133,6 +135,7 @@ package enum AppSchema {
     package static let dataTables = ["user_links", "login_failures", "sessions", "file_uploads", "file_blobs", "relations",
                               "objects", "classes", "captchas", "validate_tokens", "sms_codes"]
         + WebLoginSchema.tables + StatusSchema.tables
+        + PushSchema.tables + MessageSchema.tables
 }
 
 // MARK: - QueryIndexSchema

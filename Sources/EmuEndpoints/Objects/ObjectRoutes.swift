@@ -39,6 +39,7 @@ package enum ObjectRoutes {
             let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserRoutes.signUp(request, collection: collection) }
+            if className == LCClassName.installation { return try InstallationRoutes.save(request, collection: collection) }
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .create)
             let created = try ObjectWrites.create(className: className, patch: patch, app: app,
                                                   render: fetchWhenSave(request), access: request.access)
@@ -83,6 +84,7 @@ package enum ObjectRoutes {
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserRoutes.update(request) }
             if className == LCClassName.status { throw APIError(.statusUpdate) }  // docs/statuses.md
+            if className == LCClassName.installation { try InstallationRoutes.checkUpdate(request) }
             let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .update)
             let updated = try ObjectWrites.update(
                 className: className, objectId: request.parameter("objectId"), patch: patch,
