@@ -110,6 +110,30 @@ package struct ResourceSpec: Sendable {
                 try Template.validate(answer.envelope, captures: captures, extra: names, hasCaller: hasCaller)
             }
         }
+        // A templated key naming what its envelope never has would render empty at every answer.
+        for (kind, answer) in answers where kind != .list {
+            let field = object[kind.rawValue]?["envelope"] != nil ? "\(kind.rawValue).envelope" : "envelope"
+            try RouteJSON.at(field) { try Self.refuseKeys(answer.envelope, naming: Self.listNames, "is a list's only") }
+        }
+        try RouteJSON.at("errorEnvelope") {
+            try Self.refuseKeys(errorEnvelope, naming: Self.listNames + ["result"], "has no value in a failure")
+        }
+    }
+
+    /// Throws for an object key of `json` whose placeholder names one of `names`: it renders empty.
+    private static func refuseKeys(_ json: JSON, naming names: [String], _ why: String) throws {
+        switch json {
+        case .array(let items):
+            for (index, item) in items.enumerated() { try RouteJSON.at("\(index)") { try refuseKeys(item, naming: names, why) } }
+        case .object(let object):
+            for (key, value) in object {
+                if let name = Template.placeholders(in: key).first(where: { names.contains(String($0.prefix { $0 != "." })) }) {
+                    throw RouteDefinitionError(field: key, "{{\(name)}} \(why): a key would render empty")
+                }
+                try RouteJSON.at(key) { try refuseKeys(value, naming: names, why) }
+            }
+        default: return
+        }
     }
 
     /// `{"create"?: [...], "update"?: [...], "delete"?: [...]}`: each list's placeholders may
