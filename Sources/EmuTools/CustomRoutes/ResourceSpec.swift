@@ -29,7 +29,8 @@ package struct ResourceSpec: Sendable {
     let fields: ResourceFields?
     let paging: ResourcePaging
     let filters: ResourceFilters
-    /// A LeanCloud `where` (templates rendered per request) every operation but create is limited to.
+    /// A LeanCloud `where` (templates rendered per request) every operation but create is limited
+    /// to; writes keep to it too (`ScopeFields`: a create stores its equality fields).
     let scope: JSON?
     let parent: ResourceParent?
     /// LeanCloud's `order` (`-createdAt`) in store names (a declared wire name is mapped:
