@@ -5,8 +5,8 @@ import LCWire
 /// scope (`owner: alice` from bob, where `{"owner": "{{caller.username}}"}`) or move one out of
 /// his own with an update (security review F3).
 ///
-/// - `equal`: fields the scope compares by equality (`"owner": "bob"`, `{"$eq": "bob"}`, either
-///   inside a top-level `$and`): a create stores these values, whatever the body says.
+/// - `equal`: fields the scope compares by equality (`"owner": "bob"`, a Pointer to the caller,
+///   also inside a top-level `$and`): a create stores these values, whatever the body says.
 /// - `constrained`: every field the scope names otherwise (`{"$in": […]}`, inside `$or`): a create
 ///   or an update never writes them from the body.
 struct ScopeFields: Equatable {
@@ -28,7 +28,8 @@ struct ScopeFields: Equatable {
                 for item in items { if let object = item.objectValue { read(object) } else { constrainAll(item) } }
             } else if key.hasPrefix("$") {
                 constrainAll(value)
-            } else if let single = Self.equality(value), !constrained.contains(key), equal[key] == nil || equal[key] == single {
+            } else if let single = Self.equality(value), !constrained.contains(key),
+                      !equal.keys.contains(key) || equal[key] == single {
                 equal[key] = single
             } else {
                 // Two equalities of one field, or an operator: no one value to store.
@@ -51,13 +52,13 @@ struct ScopeFields: Equatable {
         }
     }
 
-    /// A condition's single value: a scalar, or `{"$eq": scalar}`.
+    /// A condition's single value: a scalar, or a value object without operators (a Pointer to
+    /// the caller, a Date). (LeanCloud has no `$eq`.)
     private static func equality(_ value: JSON) -> JSON? {
-        if let object = value.objectValue {
-            guard object.count == 1, let single = object["$eq"], single.objectValue == nil, single.arrayValue == nil else { return nil }
-            return single
-        }
-        return value.arrayValue == nil ? value : nil
+        if value.arrayValue != nil { return .none }
+        let isValue = value.objectValue?.keys.allSatisfy { !$0.hasPrefix("$") } ?? true
+        // `.none`, not `nil`: JSON is nil-literal expressible, and `nil` here would be JSON's null.
+        return isValue ? value : .none
     }
 
     /// A create's stored fields with the scope's: each equality field set to its value, each

@@ -11,12 +11,13 @@ import Testing
     let emulator: TestServer
     let bob: String
     let alice: String
+    let aliceId: String
 
     init() throws {
-        emulator = try TestServer.start { $0.apps[0].options.returnACL = true }
-        var tokens: [String] = []
-        for name in ["bob", "alice"] { tokens.append(try emulator.sessionToken(forUser: try emulator.createUser(name))) }
-        (bob, alice) = (tokens[0], tokens[1])
+        let server = try TestServer.start { $0.apps[0].options.returnACL = true }
+        let (bobId, aliceId) = (try server.createUser("bob"), try server.createUser("alice"))
+        emulator = server
+        (bob, alice, self.aliceId) = (try server.sessionToken(forUser: bobId), try server.sessionToken(forUser: aliceId), aliceId)
     }
 
     static func notes(_ extra: JSONObject = [:]) -> JSON {
@@ -58,6 +59,21 @@ import Testing
         let deleted = try send("PUT", "/notes/\(id)", as: bob, ["owner": ["__op": "Delete"]])
         #expect(deleted.json?["owner"] == "bob")
         #expect(try send("GET", "/notes/\(id)", as: alice, .null).status == 404)
+    }
+
+    /// "My objects" by a Pointer to the caller: the create stores the caller's pointer.
+    @Test func aPointerScope_storesTheCallersPointer() throws {
+        let pointer: JSON = ["__type": "Pointer", "className": "_User", "objectId": "{{caller.objectId}}"]
+        try add(Self.notes(["where": ["$and": [["author": pointer], ["kind": "memo"]]]]))
+        let forged: JSON = ["__type": "Pointer", "className": "_User", "objectId": .string(aliceId)]
+        let created = try send("POST", "/notes", as: bob, ["author": forged, "kind": "other", "text": "x"])
+        #expect(created.status == 200, "\(created.text)")
+        #expect(created.json?["author"]?["objectId"] != .string(aliceId))
+        #expect(created.json?["author"]?["className"] == "_User")
+        #expect(created.json?["kind"] == "memo")
+        let bobs = try send("GET", "/notes", as: bob, .null)
+        #expect(bobs.json?.arrayValue?.count == 1, "\(bobs.text)")
+        #expect(try send("GET", "/notes", as: alice, .null).json?.arrayValue?.count == 0)
     }
 
     @Test func fieldsTheScopeConstrainsOtherwise_areNotWrittenFromTheBody() throws {
