@@ -32,6 +32,7 @@ public enum DashboardAssets {
         "dom.js": PackageResources.dom_js,
         "cells.js": PackageResources.cells_js,
         "poll.js": PackageResources.poll_js,
+        "live.js": PackageResources.live_js,
         "data-view.js": PackageResources.data_view_js,
         "object-table.js": PackageResources.object_table_js,
         "object-editor.js": PackageResources.object_editor_js,

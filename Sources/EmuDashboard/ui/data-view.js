@@ -1,25 +1,43 @@
 // Data: the app's classes with their counts, then the chosen class's objects and schema.
 // Address: #/data, #/data/<Class>, #/data/<Class>/<objectId> (opens that object in the editor).
+// The counts and the class list follow the server (live.js, "counts"): a class the app creates
+// appears as it is created.
 import { api, classPath } from "./api.js";
 import { h, panel, replace } from "./dom.js";
+import { lastState, watch } from "./live.js";
 import { objectTable } from "./object-table.js";
 
 export async function render(container, [className, objectId]) {
   const schemas = await api("GET", "/1.1/schemas");
   const names = Object.keys(schemas).sort(byUserClassesFirst);
   const chosen = className && names.includes(className) ? className : names.includes("Post") ? "Post" : names[0];
-  const list = h("ul", { class: "classes" });
+  const list = h("ul", { class: "classes", id: "class-list" });
   replace(container, h("div", { class: "split" },
     h("nav", { class: "card class-list", "aria-label": "Classes" }, h("h2", {}, "Classes"), list),
     h("div", { class: "class-detail", id: "class-detail" })));
-  for (const name of names) {
-    const count = h("span", { class: "count" }, "…");
-    list.append(h("li", {}, h("a", {
-      href: `#/data/${encodeURIComponent(name)}`,
-      "aria-current": name === chosen ? "page" : undefined,
-    }, h("span", {}, name), count)));
-    countObjects(name).then((n) => { count.textContent = n; });
-  }
+  const counts = new Map();
+  const fillList = (classNames, known) => {
+    replace(list, classNames.map((name) => {
+      const count = h("span", { class: "count", dataset: { className: name } }, known ? String(known[name] ?? 0) : "…");
+      counts.set(name, count);
+      if (!known) countObjects(name).then((n) => { count.textContent = n; });
+      return h("li", {}, h("a", {
+        href: `#/data/${encodeURIComponent(name)}`,
+        "aria-current": name === chosen ? "page" : undefined,
+      }, h("span", {}, name), count));
+    }));
+  };
+  fillList(names, lastState()?.counts);
+  watch(["counts"], async (state) => {
+    const fresh = Object.keys(state.counts).filter((name) => !counts.has(name));
+    if (fresh.length) {
+      // A new class: its schema says where it goes in the list.
+      const latest = Object.keys(await api("GET", "/1.1/schemas")).sort(byUserClassesFirst);
+      fillList(latest, state.counts);
+      return;
+    }
+    for (const [name, count] of counts) count.textContent = String(state.counts[name] ?? 0);
+  });
   if (!chosen) {
     replace(document.getElementById("class-detail"), panel("No classes", h("p", {}, "Create an object through /1.1 to see it here.")));
     return;

@@ -11,7 +11,7 @@ export function objectTable(className, schema, { openObjectId } = {}) {
   const state = { skip: 0, order: "-createdAt", where: null };
   const fields = Object.keys(schema || {}).filter((f) => !["objectId", "createdAt", "updatedAt", "ACL"].includes(f));
   const columns = ["objectId", ...fields, "createdAt", "updatedAt"];
-  const whereInput = h("input", { id: "where", type: "text", placeholder: '{"title":{"$regex":"^Swift"}}', "aria-describedby": "where-error", spellcheck: "false" });
+  const whereInput = h("input", { id: "where", type: "text", placeholder: wherePlaceholder(schema), "aria-describedby": "where-error", spellcheck: "false" });
   const whereError = h("p", { id: "where-error", class: "error", role: "alert" });
   const status = h("span", { class: "muted", id: "page-status" });
   const body = h("tbody");
@@ -94,4 +94,15 @@ export function objectTable(className, schema, { openObjectId } = {}) {
     whereError,
     h("div", { class: "table-scroll" }, h("table", { class: "objects" }, head, body)),
     h("div", { class: "pager" }, prev, status, next));
+}
+
+// An example `where` from this class's own fields: its first string field, else a number,
+// else a boolean, else its objectId.
+export function wherePlaceholder(schema) {
+  const fields = Object.entries(schema || {}).filter(([field]) => !["objectId", "createdAt", "updatedAt", "ACL"].includes(field));
+  const first = (type) => fields.find(([, kind]) => kind && kind.type === type)?.[0];
+  if (first("String")) return JSON.stringify({ [first("String")]: { $regex: "^A" } });
+  if (first("Number")) return JSON.stringify({ [first("Number")]: { $gt: 0 } });
+  if (first("Boolean")) return JSON.stringify({ [first("Boolean")]: true });
+  return '{"objectId":"…"}';
 }

@@ -1,10 +1,12 @@
 // Outbox: every SMS, voice call, email and captcha answer the app "sent", newest first, live.
 // A captcha shows its picture beside its answer; codes and links have copy buttons. Messages are
 // added as they arrive and never redrawn, so each captcha picture is fetched once, while fresh.
-import { api } from "./api.js";
+// Ids start again at 1 after a restart: the view then starts over (app.js), so no new message is
+// skipped and no dead code stays.
+import { api, pictureURL } from "./api.js";
 import { credentials } from "./session.js";
 import { attempt, copyButton, h, localTime, panel, replace, safeURL } from "./dom.js";
-import { poll } from "./poll.js";
+import { watch } from "./live.js";
 
 export async function render(container) {
   const list = h("ol", { class: "outbox", id: "outbox-list", "aria-live": "polite" });
@@ -28,7 +30,7 @@ export async function render(container) {
     empty.hidden = shown.size > 0;
   };
   await load();
-  poll(load, 1000);
+  watch(["outbox"], load);
 }
 
 function item(message) {
@@ -45,6 +47,8 @@ function item(message) {
 
 function captchaPicture(token) {
   const appId = encodeURIComponent(credentials().appId);
-  return h("img", { class: "captcha", alt: `Captcha picture of token ${token}`, width: 100, height: 39,
-    src: `/1.1/captchaImage?appId=${appId}&token=${encodeURIComponent(token)}` });
+  const picture = h("img", { class: "captcha", alt: `Captcha picture of token ${token}`, width: 100, height: 39 });
+  pictureURL(`/1.1/captchaImage?appId=${appId}&token=${encodeURIComponent(token)}`)
+    .then((url) => { picture.src = url; }, () => { picture.alt = "Captcha picture unavailable (expired or used)"; });
+  return picture;
 }

@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { attempt, h, panel, replace } from "./dom.js";
 import { showRecord } from "./journal-detail.js";
-import { poll } from "./poll.js";
+import { watch } from "./live.js";
 
 const KEEP = 100;
 
@@ -59,7 +59,8 @@ export async function render(container) {
     unmatchedTable.hidden = !unmatchedEmpty.hidden;
   }
   await load();
-  poll(load, 1000);
+  // Routes and scenario states, and the journal for the unmatched requests.
+  watch(["routes", "journal"], load);
 }
 
 function noRoutes() {

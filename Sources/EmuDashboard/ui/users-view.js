@@ -3,7 +3,7 @@
 // /1.1/users; sessions and locks from /__admin/user-states, which /1.1 does not expose.
 import { api } from "./api.js";
 import { attempt, h, localTime, panel, replace } from "./dom.js";
-import { poll } from "./poll.js";
+import { watch } from "./live.js";
 
 export async function render(container) {
   const body = h("tbody");
@@ -29,7 +29,8 @@ export async function render(container) {
       : h("tr", {}, h("td", { colspan: 6, class: "muted" }, "No users yet.")));
   };
   await load();
-  poll(load, 2000);
+  // Users, sessions and log-in failures are in the app's database: reload when it changed.
+  watch(["data"], load);
 }
 
 function row(user, state, reload) {
