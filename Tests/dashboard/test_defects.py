@@ -3,6 +3,7 @@ with its view, the skip link stays on the view, Clear and Restore confirm, an un
 is not written, the where example fits the class, the journal's status fits a phone."""
 import json
 
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from page import act, all_css, css, open_view, text_appears, visible, wait
@@ -31,7 +32,7 @@ def test_theEditor_closes_whenTheViewChanges(browser, emulator):
 
 def test_skipToContent_staysOnTheView(browser, emulator):
     open_view(browser, emulator, "outbox")
-    browser.execute_script("document.getElementById('skip').focus()")
+    browser.execute_script("document.querySelector('a.skip').focus()")
     browser.switch_to.active_element.send_keys(Keys.ENTER)
     wait(browser, lambda b: b.switch_to.active_element.get_attribute("id") == "main")
     assert browser.execute_script("return location.hash") == "#/outbox"
@@ -42,11 +43,12 @@ def test_clear_asksBeforeEmptyingTheJournal(browser, emulator):
     assert emulator.request("GET", "/1.1/date?before-clear=1", master=False)[0] == 200
     open_view(browser, emulator, "requests")
     text_appears(browser, "#journal", "before-clear=1")
-    css(browser, "#journal-clear").click()
-    text_appears(browser, "#journal-clear", "Confirm")
+    clear = "//section[h2='Requests']//form//button[contains(., 'Clear') or contains(., 'Confirm')]"
+    browser.find_element(By.XPATH, clear).click()
+    wait(browser, lambda b: "Confirm" in b.find_element(By.XPATH, clear).text, message="Clear did not ask")
     status, body = emulator.request("GET", "/__admin/requests", headers=MARKER)
     assert any(entry["query"] == "before-clear=1" for entry in body["results"]), "one click emptied the journal"
-    css(browser, "#journal-clear").click()
+    browser.find_element(By.XPATH, clear).click()
     wait(browser, lambda b: not emulator.request("GET", "/__admin/requests", headers=MARKER)[1]["results"])
     wait(browser, lambda b: "before-clear=1" not in css(b, "#journal").text)
 
@@ -56,12 +58,12 @@ def test_restoringASnapshot_asksFirst(browser, emulator):
     status, extra = emulator.request("POST", "/1.1/classes/Extra", {"n": 1}, master=False)
     assert status == 201
     open_view(browser, emulator, "time")
-    button = "#snapshots button[data-snapshot='before-extra']"
-    act(browser, button, lambda element: element.click())
-    text_appears(browser, button, "Confirm")
+    button = "//tbody[@id='snapshots']/tr[td[1]='before-extra']//button[not(contains(@class, 'danger'))]"
+    wait(browser, lambda b: b.find_element(By.XPATH, button).click() or True)
+    wait(browser, lambda b: "Confirm" in b.find_element(By.XPATH, button).text, message="Restore did not ask")
     assert emulator.request("GET", f"/1.1/classes/Extra/{extra['objectId']}", headers=MARKER)[0] == 200, \
         "one click restored the snapshot"
-    act(browser, button, lambda element: element.click())
+    browser.find_element(By.XPATH, button).click()
     wait(browser, lambda b: emulator.request("GET", f"/1.1/classes/Extra/{extra['objectId']}", headers=MARKER)[0] == 404)
 
 
