@@ -77,13 +77,14 @@ def test_savingAnUnchangedObject_leavesUpdatedAt(browser, emulator):
     assert status == 200 and after["updatedAt"] == post["updatedAt"]
 
 
-def test_theWhereExample_isOfTheClassShown(browser, emulator):
+def test_theWhereExample_isOfTheClassShown(browser, emulator, screenshots):
     open_view(browser, emulator, "data/_User")
     placeholder = visible(browser, "#where").get_attribute("placeholder")
     assert "title" not in placeholder
     status, schema = emulator.request("GET", "/1.1/schemas/_User", headers=MARKER)
     field = next(iter(json.loads(placeholder)))
     assert field == "objectId" or field in schema or field in schema.get("fields", {})
+    screenshots(browser, "data-user")
 
 
 def test_onAPhone_theJournalsStatusIsInSight(browser, emulator, screenshots):

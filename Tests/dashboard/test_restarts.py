@@ -98,12 +98,13 @@ def test_aRestart_startsTheRequestsOver(browser, server):
     only_connection_errors(browser, server)
 
 
-def test_aViewOpenedWhileTheServerIsDown_loadsWhenItIsBack(browser, server):
+def test_aViewOpenedWhileTheServerIsDown_loadsWhenItIsBack(browser, server, screenshots):
     go(browser, server, "outbox")
     server.stop()
     visible(browser, "#connection")
     browser.execute_script("location.hash = '#/users'")
     visible(browser, "#view-unreachable")
+    screenshots(browser, "unreachable")
     server.start()
     visible(browser, "table.users", deadline_s=20)
     wait(browser, lambda b: not css(b, "#connection").is_displayed())
