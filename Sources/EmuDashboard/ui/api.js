@@ -16,13 +16,19 @@ export class ApiError extends Error {
 export async function api(method, path, { query, body } = {}) {
   const headers = authHeaders();
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path + queryString(query), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: "no-store",
-    credentials: "omit",
-  });
+  let response;
+  try {
+    response = await fetch(path + queryString(query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+      credentials: "omit",
+    });
+  } catch {
+    // No answer at all: the emulator is stopped or restarting (live.js shows the banner).
+    throw Object.assign(new ApiError(0, 0, "The emulator cannot be reached."), { unreachable: true });
+  }
   const text = await response.text();
   let json = null;
   try { json = text ? JSON.parse(text) : {}; } catch { json = null; }

@@ -117,7 +117,7 @@ function show() {
   views[view].render(container, parameters.filter(Boolean)).catch((error) => {
     if (error.status === 401) { live.onRefused(); return; }
     // A view opened while the server is down loads again when it is back (live.js, onBack).
-    const unreachable = error instanceof TypeError;
+    const unreachable = Boolean(error.unreachable);
     replace(container, h("p", { class: "error", role: "alert", id: unreachable ? "view-unreachable" : undefined },
       unreachable ? "The emulator cannot be reached; this view loads as soon as it answers again." : error.message || String(error)));
   });

@@ -3,6 +3,7 @@
 import { api, classPath } from "./api.js";
 import { aclCell, cell } from "./cells.js";
 import { attempt, h, panel, replace } from "./dom.js";
+import { watch } from "./live.js";
 import { openEditor } from "./object-editor.js";
 
 const PAGE = 20;
@@ -20,12 +21,29 @@ export function objectTable(className, schema, { openObjectId } = {}) {
   const next = h("button", { type: "button", onclick: () => { state.skip += PAGE; load(); } }, "Next →");
   const edit = (object) => openEditor({ className, object, onSaved: load });
 
+  // Errors are shown in place, with no rows and no pages left from the answer before.
+  const loadError = h("p", { id: "table-error", class: "error", role: "alert" });
+
   async function load() {
-    const answer = await attempt(() => api("GET", classPath(className), {
-      query: { limit: PAGE, skip: state.skip, order: state.order, where: state.where, count: 1 },
-    }));
-    if (!answer) return;
+    let answer;
+    try {
+      answer = await api("GET", classPath(className), {
+        query: { limit: PAGE, skip: state.skip, order: state.order, where: state.where, count: 1 },
+      });
+    } catch (error) {
+      loadError.textContent = error.unreachable ? error.message : `${error.code}: ${error.message}`;
+      replace(body);
+      delete body.dataset.signature;
+      status.textContent = "—";
+      prev.disabled = next.disabled = true;
+      return;
+    }
+    loadError.textContent = "";
     renderHead();
+    // Redrawn only when the page changed, so a Delete waiting for its confirmation stays armed.
+    const signature = JSON.stringify(answer);
+    if (body.dataset.signature === signature) return;
+    body.dataset.signature = signature;
     // Actions first: a wide class scrolls sideways, and Edit and Delete stay in sight.
     replace(body, answer.results.map((object) => h("tr", { dataset: { objectId: object.objectId } },
       h("td", { class: "actions" },
@@ -86,12 +104,14 @@ export function objectTable(className, schema, { openObjectId } = {}) {
   load().then(() => {
     if (openObjectId) api("GET", `${classPath(className)}/${openObjectId}`).then(edit, () => {});
   });
+  // Live: the page shown is read again when the app's data changed.
+  watch(["data"], load);
   return panel(className,
     h("form", { class: "where", onsubmit: applyWhere },
       h("label", { for: "where" }, "where"), whereInput,
       h("button", { type: "submit" }, "Filter"),
       h("button", { type: "button", onclick: () => openEditor({ className, object: null, onSaved: load }) }, "New object")),
-    whereError,
+    whereError, loadError,
     h("div", { class: "table-scroll" }, h("table", { class: "objects" }, head, body)),
     h("div", { class: "pager" }, prev, status, next));
 }
