@@ -36,6 +36,7 @@ public enum DashboardAssets {
         "data-view.js": PackageResources.data_view_js,
         "object-table.js": PackageResources.object_table_js,
         "object-editor.js": PackageResources.object_editor_js,
+        "selection.js": PackageResources.selection_js,
         "users-view.js": PackageResources.users_view_js,
         "outbox-view.js": PackageResources.outbox_view_js,
         "requests-view.js": PackageResources.requests_view_js,

@@ -30,3 +30,25 @@ def test_aRejectedWhere_showsTheServersErrorInPlace_withNoOldRows(browser, emula
     assert css(browser, "#table-error").text == ""
     from conftest import console_errors
     assert all("400" in error for error in console_errors(browser, emulator))
+
+
+def test_severalObjects_areDeletedAtOnce_afterAConfirmation(browser, emulator):
+    import json
+    from urllib.parse import quote
+    ids = [emulator.request("POST", "/1.1/classes/Doomed", {"n": n}, master=False)[1]["objectId"] for n in range(3)]
+    left = lambda: emulator.request("GET", "/1.1/classes/Doomed?count=1&limit=0&where=" + quote(json.dumps(
+        {"objectId": {"$in": ids}})), headers={"X-LCEmu-Dashboard": "1"})[1]["count"]
+    open_view(browser, emulator, "data/Doomed")
+    for object_id in ids[:2]:
+        visible(browser, f"input[data-select-object='{object_id}']").click()
+    text_appears(browser, "#delete-selected", "Delete 2 selected")
+    css(browser, "#delete-selected").click()
+    text_appears(browser, "#delete-selected", "Confirm: delete 2 objects")
+    assert left() == 3, "one click deleted"
+    css(browser, "#delete-selected").click()
+    wait(browser, lambda b: left() == 1)
+    wait(browser, lambda b: len(all_css(b, "table.objects tbody tr")) == 1)
+    assert not css(browser, "#delete-selected").is_displayed()
+    # The page's box selects every row shown.
+    css(browser, "#select-page").click()
+    text_appears(browser, "#delete-selected", "Delete 1 selected")

@@ -1,10 +1,12 @@
 // One class's objects: a page of 20, sorted by a clicked column, filtered by a `where` box
-// (JSON, spec §3.1), each row with Edit and Delete; "New object" opens an empty editor.
+// (JSON, spec §3.1), each row with Edit and Delete and a checkbox (selection.js: several deleted
+// at once); "New object" opens an empty editor.
 import { api, classPath } from "./api.js";
 import { aclCell, cell } from "./cells.js";
 import { attempt, h, panel, replace } from "./dom.js";
 import { watch } from "./live.js";
 import { openEditor } from "./object-editor.js";
+import { selection } from "./selection.js";
 
 const PAGE = 20;
 
@@ -20,6 +22,7 @@ export function objectTable(className, schema, { openObjectId } = {}) {
   const prev = h("button", { type: "button", onclick: () => { state.skip = Math.max(0, state.skip - PAGE); load(); } }, "← Previous");
   const next = h("button", { type: "button", onclick: () => { state.skip += PAGE; load(); } }, "Next →");
   const edit = (object) => openEditor({ className, object, onSaved: load });
+  const selected = selection(className, () => load());
 
   // Errors are shown in place, with no rows and no pages left from the answer before.
   const loadError = h("p", { id: "table-error", class: "error", role: "alert" });
@@ -33,6 +36,7 @@ export function objectTable(className, schema, { openObjectId } = {}) {
     } catch (error) {
       loadError.textContent = error.unreachable ? error.message : `${error.code}: ${error.message}`;
       replace(body);
+      selected.showing([]);
       delete body.dataset.signature;
       status.textContent = "—";
       prev.disabled = next.disabled = true;
@@ -46,11 +50,12 @@ export function objectTable(className, schema, { openObjectId } = {}) {
     body.dataset.signature = signature;
     // Actions first: a wide class scrolls sideways, and Edit and Delete stay in sight.
     replace(body, answer.results.map((object) => h("tr", { dataset: { objectId: object.objectId } },
-      h("td", { class: "actions" },
+      h("td", { class: "actions" }, selected.rowBox(object), " ",
         h("button", { type: "button", class: "small", "aria-label": `Edit ${object.objectId}`, onclick: () => edit(object) }, "Edit"), " ",
         deleteButton(object)),
       columns.map((column) => h("td", {}, cell(object[column]))),
       h("td", {}, aclCell(object.ACL)))));
+    selected.showing(answer.results.map((object) => object.objectId));
     const last = Math.min(state.skip + answer.results.length, answer.count);
     status.textContent = answer.count ? `${state.skip + 1}–${last} of ${answer.count}` : "no objects";
     prev.disabled = state.skip === 0;
@@ -58,7 +63,7 @@ export function objectTable(className, schema, { openObjectId } = {}) {
   }
 
   function renderHead() {
-    replace(head, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Actions")), columns.map((column) => {
+    replace(head, h("tr", {}, h("th", { scope: "col" }, selected.pageBox, h("span", { class: "visually-hidden" }, "Actions")), columns.map((column) => {
       const direction = state.order === column ? "ascending" : state.order === `-${column}` ? "descending" : undefined;
       return h("th", { scope: "col", "aria-sort": direction },
         h("button", { type: "button", class: "sort", dataset: { column }, onclick: () => sortBy(column) },
@@ -110,7 +115,8 @@ export function objectTable(className, schema, { openObjectId } = {}) {
     h("form", { class: "where", onsubmit: applyWhere },
       h("label", { for: "where" }, "where"), whereInput,
       h("button", { type: "submit" }, "Filter"),
-      h("button", { type: "button", onclick: () => openEditor({ className, object: null, onSaved: load }) }, "New object")),
+      h("button", { type: "button", onclick: () => openEditor({ className, object: null, onSaved: load }) }, "New object"),
+      selected.button),
     whereError, loadError,
     h("div", { class: "table-scroll" }, h("table", { class: "objects" }, head, body)),
     h("div", { class: "pager" }, prev, status, next));
