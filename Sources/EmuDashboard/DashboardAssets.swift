@@ -37,6 +37,7 @@ public enum DashboardAssets {
         "object-table.js": PackageResources.object_table_js,
         "object-editor.js": PackageResources.object_editor_js,
         "selection.js": PackageResources.selection_js,
+        "columns.js": PackageResources.columns_js,
         "users-view.js": PackageResources.users_view_js,
         "outbox-view.js": PackageResources.outbox_view_js,
         "requests-view.js": PackageResources.requests_view_js,

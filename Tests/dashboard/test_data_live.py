@@ -52,3 +52,23 @@ def test_severalObjects_areDeletedAtOnce_afterAConfirmation(browser, emulator):
     # The page's box selects every row shown.
     css(browser, "#select-page").click()
     text_appears(browser, "#delete-selected", "Delete 1 selected")
+
+
+def test_hiddenAndMovedColumns_areRemembered(browser, emulator, screenshots):
+    headers = lambda b: [th.text.split(" ")[0] for th in all_css(b, "table.objects thead th button.sort")]
+    open_view(browser, emulator, "data/Post")
+    visible(browser, "table.objects tbody tr")
+    assert "author" in headers(browser)
+    css(browser, "#columns summary").click()
+    css(browser, "#columns li[data-column='author'] input").click()
+    wait(browser, lambda b: "author" not in headers(b) and not all_css(b, "table.objects td[data-column='author']"))
+    before = headers(browser).index("likes")
+    css(browser, "#columns li[data-column='likes'] button").click()
+    wait(browser, lambda b: headers(b).index("likes") == before - 1)
+    screenshots(browser, "data-columns", scroll_to="#columns")
+    browser.refresh()
+    visible(browser, "table.objects tbody tr")
+    wait(browser, lambda b: "author" not in headers(b) and headers(b).index("likes") == before - 1)
+    css(browser, "#columns summary").click()
+    css(browser, "#columns > button").click()
+    wait(browser, lambda b: "author" in headers(b))

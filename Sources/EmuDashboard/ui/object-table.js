@@ -7,13 +7,17 @@ import { attempt, h, panel, replace } from "./dom.js";
 import { watch } from "./live.js";
 import { openEditor } from "./object-editor.js";
 import { selection } from "./selection.js";
+import { columnChooser } from "./columns.js";
+import { credentials } from "./session.js";
 
 const PAGE = 20;
 
 export function objectTable(className, schema, { openObjectId } = {}) {
   const state = { skip: 0, order: "-createdAt", where: null };
   const fields = Object.keys(schema || {}).filter((f) => !["objectId", "createdAt", "updatedAt", "ACL"].includes(f));
-  const columns = ["objectId", ...fields, "createdAt", "updatedAt"];
+  // The columns shown and their order are the user's (columns.js).
+  const chooser = columnChooser(credentials().appId, className, ["objectId", ...fields, "createdAt", "updatedAt", "ACL"],
+    () => { delete body.dataset.signature; load(); });
   const whereInput = h("input", { id: "where", type: "text", placeholder: wherePlaceholder(schema), "aria-describedby": "where-error", spellcheck: "false" });
   const whereError = h("p", { id: "where-error", class: "error", role: "alert" });
   const status = h("span", { class: "muted", id: "page-status" });
@@ -48,13 +52,13 @@ export function objectTable(className, schema, { openObjectId } = {}) {
     const signature = JSON.stringify(answer);
     if (body.dataset.signature === signature) return;
     body.dataset.signature = signature;
+    const columns = chooser.shown();
     // Actions first: a wide class scrolls sideways, and Edit and Delete stay in sight.
     replace(body, answer.results.map((object) => h("tr", { dataset: { objectId: object.objectId } },
       h("td", { class: "actions" }, selected.rowBox(object), " ",
         h("button", { type: "button", class: "small", "aria-label": `Edit ${object.objectId}`, onclick: () => edit(object) }, "Edit"), " ",
         deleteButton(object)),
-      columns.map((column) => h("td", {}, cell(object[column]))),
-      h("td", {}, aclCell(object.ACL)))));
+      columns.map((column) => h("td", { dataset: { column } }, column === "ACL" ? aclCell(object.ACL) : cell(object[column]))))));
     selected.showing(answer.results.map((object) => object.objectId));
     const last = Math.min(state.skip + answer.results.length, answer.count);
     status.textContent = answer.count ? `${state.skip + 1}–${last} of ${answer.count}` : "no objects";
@@ -63,12 +67,13 @@ export function objectTable(className, schema, { openObjectId } = {}) {
   }
 
   function renderHead() {
-    replace(head, h("tr", {}, h("th", { scope: "col" }, selected.pageBox, h("span", { class: "visually-hidden" }, "Actions")), columns.map((column) => {
+    replace(head, h("tr", {}, h("th", { scope: "col" }, selected.pageBox, h("span", { class: "visually-hidden" }, "Actions")), chooser.shown().map((column) => {
+      if (column === "ACL") return h("th", { scope: "col" }, "ACL");  // not a sortable field
       const direction = state.order === column ? "ascending" : state.order === `-${column}` ? "descending" : undefined;
       return h("th", { scope: "col", "aria-sort": direction },
         h("button", { type: "button", class: "sort", dataset: { column }, onclick: () => sortBy(column) },
           column, direction === "ascending" ? " ▲" : direction === "descending" ? " ▼" : ""));
-    }), h("th", { scope: "col" }, "ACL")));
+    })));
   }
 
   function sortBy(column) {
@@ -117,7 +122,7 @@ export function objectTable(className, schema, { openObjectId } = {}) {
       h("button", { type: "submit" }, "Filter"),
       h("button", { type: "button", onclick: () => openEditor({ className, object: null, onSaved: load }) }, "New object"),
       selected.button),
-    whereError, loadError,
+    whereError, loadError, chooser.element,
     h("div", { class: "table-scroll" }, h("table", { class: "objects" }, head, body)),
     h("div", { class: "pager" }, prev, status, next));
 }
