@@ -38,6 +38,7 @@ public enum DashboardAssets {
         "object-editor.js": PackageResources.object_editor_js,
         "selection.js": PackageResources.selection_js,
         "columns.js": PackageResources.columns_js,
+        "filter-builder.js": PackageResources.filter_builder_js,
         "users-view.js": PackageResources.users_view_js,
         "outbox-view.js": PackageResources.outbox_view_js,
         "requests-view.js": PackageResources.requests_view_js,

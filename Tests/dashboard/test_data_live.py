@@ -72,3 +72,31 @@ def test_hiddenAndMovedColumns_areRemembered(browser, emulator, screenshots):
     css(browser, "#columns summary").click()
     css(browser, "#columns > button").click()
     wait(browser, lambda b: "author" in headers(b))
+
+
+def test_theFilterBuilder_writesTheWhere_andAppliesIt(browser, emulator):
+    from selenium.webdriver.support.ui import Select
+    open_view(browser, emulator, "data/Post")
+    visible(browser, "table.objects tbody tr")
+    css(browser, "#filter-builder summary").click()
+    Select(css(browser, "#filter-field")).select_by_value("likes")
+    Select(css(browser, "#filter-operator")).select_by_value("$gte")
+    css(browser, "#filter-value").send_keys("100")
+    css(browser, "#filter-add").click()
+    wait(browser, lambda b: css(b, "#where").get_attribute("value") == '{"likes":{"$gte":100}}')
+    Select(css(browser, "#filter-operator")).select_by_value("$lt")
+    value = css(browser, "#filter-value")
+    value.clear()
+    value.send_keys("150")
+    css(browser, "#filter-add").click()
+    wait(browser, lambda b: css(b, "#where").get_attribute("value") == '{"likes":{"$gte":100,"$lt":150}}')
+    _, page = emulator.request("GET", "/1.1/classes/Post?count=1&limit=0&where=%7B%22likes%22%3A%7B%22%24gte%22%3A100%2C%22%24lt%22%3A150%7D%7D",
+                               headers={"X-LCEmu-Dashboard": "1"})
+    wait(browser, lambda b: css(b, "#page-status").text.endswith(f"of {page['count']}") and page["count"] > 0)
+    Select(css(browser, "#filter-field")).select_by_value("title")
+    Select(css(browser, "#filter-operator")).select_by_value("starts")
+    value = css(browser, "#filter-value")
+    value.clear()
+    value.send_keys("Way.")
+    css(browser, "#filter-add").click()
+    wait(browser, lambda b: '"title":{"$regex":"^Way\\\\."}' in css(b, "#where").get_attribute("value"))

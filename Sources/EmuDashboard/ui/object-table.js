@@ -8,6 +8,7 @@ import { watch } from "./live.js";
 import { openEditor } from "./object-editor.js";
 import { selection } from "./selection.js";
 import { columnChooser } from "./columns.js";
+import { filterBuilder } from "./filter-builder.js";
 import { credentials } from "./session.js";
 
 const PAGE = 20;
@@ -96,8 +97,19 @@ export function objectTable(className, schema, { openObjectId } = {}) {
     return button;
   }
 
+  // One condition from the filter builder, merged into the where box's JSON, then applied.
+  function addCondition(field, condition) {
+    let where = {};
+    try { where = JSON.parse(whereInput.value.trim() || "{}"); } catch { /* a broken box is started over */ }
+    const before = where[field];
+    const mergeable = (value) => value && typeof value === "object" && !value.__type && Object.keys(value).every((key) => key.startsWith("$"));
+    where[field] = mergeable(before) && mergeable(condition) ? { ...before, ...condition } : condition;
+    whereInput.value = JSON.stringify(where);
+    applyWhere();
+  }
+
   function applyWhere(event) {
-    event.preventDefault();
+    if (event) event.preventDefault();
     whereError.textContent = "";
     const text = whereInput.value.trim();
     try {
@@ -122,6 +134,7 @@ export function objectTable(className, schema, { openObjectId } = {}) {
       h("button", { type: "submit" }, "Filter"),
       h("button", { type: "button", onclick: () => openEditor({ className, object: null, onSaved: load }) }, "New object"),
       selected.button),
+    filterBuilder(schema, addCondition),
     whereError, loadError, chooser.element,
     h("div", { class: "table-scroll" }, h("table", { class: "objects" }, head, body)),
     h("div", { class: "pager" }, prev, status, next));
