@@ -100,3 +100,35 @@ def test_theFilterBuilder_writesTheWhere_andAppliesIt(browser, emulator):
     value.send_keys("Way.")
     css(browser, "#filter-add").click()
     wait(browser, lambda b: '"title":{"$regex":"^Way\\\\."}' in css(b, "#where").get_attribute("value"))
+
+
+def test_aCell_isEditedInPlace_byItsType(browser, emulator):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    status, created = emulator.request("POST", "/1.1/classes/Post", {"title": "inline", "likes": 1, "published": False}, master=False)
+    assert status == 201
+    marker = {"X-LCEmu-Dashboard": "1"}
+    row = f"table.objects tr[data-object-id='{created['objectId']}']"
+    open_view(browser, emulator, "users")  # the Post view starts afresh, with no filter left from before
+    open_view(browser, emulator, "data/Post")
+    ActionChains(browser).double_click(visible(browser, f"{row} td[data-column='likes']")).perform()
+    number = visible(browser, f"{row} td[data-column='likes'] input[type=number]")
+    number.send_keys("7", Keys.ENTER)  # the value is selected when the input opens
+    wait(browser, lambda b: emulator.request("GET", f"/1.1/classes/Post/{created['objectId']}", headers=marker)[1]["likes"] == 7)
+    text_appears(browser, f"{row} td[data-column='likes']", "7")  # redrawn: the next double click lands on the new row
+    ActionChains(browser).double_click(visible(browser, f"{row} td[data-column='published']")).perform()
+    from selenium.webdriver.support.ui import Select
+    choice = visible(browser, f"{row} td[data-column='published'] select")
+    Select(choice).select_by_value("true")
+    choice.send_keys(Keys.ENTER)
+    wait(browser, lambda b: emulator.request("GET", f"/1.1/classes/Post/{created['objectId']}", headers=marker)[1]["published"] is True)
+    text_appears(browser, f"{row} td[data-column='published']", "true")
+    # JSON that does not parse: the error in place, the input still open, nothing sent.
+    ActionChains(browser).double_click(visible(browser, f"{row} td[data-column='tags']")).perform()
+    field = visible(browser, f"{row} td[data-column='tags'] input")
+    field.send_keys('["unclosed"', Keys.ENTER)
+    wait(browser, lambda b: css(b, "#table-error").text.startswith("tags: "))
+    assert all_css(browser, f"{row} td[data-column='tags'] input")
+    css(browser, f"{row} td[data-column='tags'] input").send_keys(Keys.ESCAPE)
+    wait(browser, lambda b: not all_css(b, f"{row} td[data-column='tags'] input"))
+    assert "tags" not in emulator.request("GET", f"/1.1/classes/Post/{created['objectId']}", headers=marker)[1]

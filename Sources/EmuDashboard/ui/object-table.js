@@ -9,6 +9,7 @@ import { openEditor } from "./object-editor.js";
 import { selection } from "./selection.js";
 import { columnChooser } from "./columns.js";
 import { filterBuilder } from "./filter-builder.js";
+import { editable, editCell } from "./cell-editor.js";
 import { credentials } from "./session.js";
 
 const PAGE = 20;
@@ -52,6 +53,8 @@ export function objectTable(className, schema, { openObjectId } = {}) {
     // Redrawn only when the page changed, so a Delete waiting for its confirmation stays armed.
     const signature = JSON.stringify(answer);
     if (body.dataset.signature === signature) return;
+    // A cell being edited is not wiped by a live reload; the next one redraws.
+    if (body.querySelector(".cell-input")) return;
     body.dataset.signature = signature;
     const columns = chooser.shown();
     // Actions first: a wide class scrolls sideways, and Edit and Delete stay in sight.
@@ -59,12 +62,24 @@ export function objectTable(className, schema, { openObjectId } = {}) {
       h("td", { class: "actions" }, selected.rowBox(object), " ",
         h("button", { type: "button", class: "small", "aria-label": `Edit ${object.objectId}`, onclick: () => edit(object) }, "Edit"), " ",
         deleteButton(object)),
-      columns.map((column) => h("td", { dataset: { column } }, column === "ACL" ? aclCell(object.ACL) : cell(object[column]))))));
+      columns.map((column) => dataCell(object, column)))));
     selected.showing(answer.results.map((object) => object.objectId));
     const last = Math.min(state.skip + answer.results.length, answer.count);
     status.textContent = answer.count ? `${state.skip + 1}–${last} of ${answer.count}` : "no objects";
     prev.disabled = state.skip === 0;
     next.disabled = last >= answer.count;
+  }
+
+  // A cell; a field's cell is edited in place on a double click or Enter (cell-editor.js).
+  function dataCell(object, column) {
+    const content = column === "ACL" ? aclCell(object.ACL) : cell(object[column]);
+    const type = column === "ACL" ? { type: "ACL" } : (schema || {})[column];
+    if (!editable(column, type)) return h("td", { dataset: { column } }, content);
+    const open = (td) => editCell(td, { className, object, field: column, type, errorLine: loadError, onSaved: load });
+    return h("td", { dataset: { column }, tabindex: 0, class: "editable", title: "Double-click or Enter to edit",
+      ondblclick: (event) => open(event.currentTarget),
+      onkeydown: (event) => { if (event.key === "Enter" && event.target === event.currentTarget) { event.preventDefault(); open(event.currentTarget); } } },
+    content);
   }
 
   function renderHead() {
