@@ -132,3 +132,21 @@ def test_aCell_isEditedInPlace_byItsType(browser, emulator):
     css(browser, f"{row} td[data-column='tags'] input").send_keys(Keys.ESCAPE)
     wait(browser, lambda b: not all_css(b, f"{row} td[data-column='tags'] input"))
     assert "tags" not in emulator.request("GET", f"/1.1/classes/Post/{created['objectId']}", headers=marker)[1]
+
+
+def test_aUserIsAdded_fromTheUsersView_andATakenNameIsRefusedInPlace(browser, emulator):
+    open_view(browser, emulator, "users")
+    css(browser, "#new-user summary").click()
+    visible(browser, "#new-user-name").send_keys("added-by-dashboard")
+    css(browser, "#new-user-password").send_keys("a-password-1")
+    css(browser, "#new-user-email").send_keys("added@example.com")
+    css(browser, "#new-user-add").click()
+    text_appears(browser, "table.users", "added-by-dashboard")
+    status, _ = emulator.request("POST", "/1.1/login", {"username": "added-by-dashboard", "password": "a-password-1"}, master=False)
+    assert status == 200
+    css(browser, "#new-user-name").send_keys("added-by-dashboard")
+    css(browser, "#new-user-password").send_keys("another")
+    css(browser, "#new-user-add").click()
+    text_appears(browser, "#new-user-error", "202")
+    from conftest import console_errors
+    assert all("/1.1/users" in error and "400" in error for error in console_errors(browser, emulator))
