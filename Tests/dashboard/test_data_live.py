@@ -150,3 +150,14 @@ def test_aUserIsAdded_fromTheUsersView_andATakenNameIsRefusedInPlace(browser, em
     text_appears(browser, "#new-user-error", "202")
     from conftest import console_errors
     assert all("/1.1/users" in error and "400" in error for error in console_errors(browser, emulator))
+
+
+def test_theOverview_showsTheInstance_theCounts_andFollowsThem(browser, emulator, screenshots):
+    _, state = emulator.request("GET", "/__admin/status", headers={"X-LCEmu-Dashboard": "1"})
+    open_view(browser, emulator, "overview")
+    text_appears(browser, "#overview-instance", state["instance"])
+    text_appears(browser, "#overview-uptime", "up ")
+    text_appears(browser, "#overview", "healthy")
+    assert emulator.request("POST", "/1.1/classes/Overviewed", {"n": 1}, master=False)[0] == 201
+    text_appears(browser, "#overview-counts", "Overviewed")
+    screenshots(browser, "overview")

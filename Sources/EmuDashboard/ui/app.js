@@ -13,8 +13,9 @@ import * as outbox from "./outbox-view.js";
 import * as requests from "./requests-view.js";
 import * as time from "./time-view.js";
 import * as routes from "./routes-view.js";
+import * as overview from "./overview-view.js";
 
-const views = { data, users, outbox, requests, time, routes };
+const views = { overview, data, users, outbox, requests, time, routes };
 const $ = (id) => document.getElementById(id);
 
 function start() {

@@ -7,7 +7,8 @@ import Primitives
 /// What the dashboard's live views follow, per app, as one small JSON value
 /// (`GET /__admin/status`, and each `state` event of `GET /__admin/events`):
 ///
-/// - `instance`: random, new on every start of the server; `generation`: how many resets
+/// - `instance`: random, new on every start of the server, and `startedAt` (real time, not the
+///   emulator clock: what the overview's uptime counts from); `generation`: how many resets
 ///   (`POST /__admin/reset`) this instance has seen. The page starts its views over when
 ///   either changes: ids (the outbox's, the journal's) then start again or move on.
 /// - `journal` `{lastId, clears}`, `outbox` `{lastId, count}`: what the lists show next.
@@ -19,6 +20,7 @@ import Primitives
 /// Called on one queue only (`DashboardLive`'s).
 final class DashboardState {
     let instance = SecureRandom.string(length: 12, alphabet: "0123456789abcdef")
+    let startedAt = LCDate.now()
     private(set) var generation = 0
     private var versions: [String: (fingerprint: String, version: Int)] = [:]
     private var databaseChanges: Int?
@@ -34,6 +36,8 @@ final class DashboardState {
         let clock = app.clock.state
         var json: JSONObject = [
             "instance": .string(instance),
+            "startedAt": .string(startedAt.iso),
+            "app": .string(app.configuration.appId),
             "generation": JSON(generation),
             "journal": ["lastId": JSON(journal.lastId), "clears": JSON(journal.clears)],
             "outbox": ["lastId": JSON(Int(outbox.first?.id ?? 0)), "count": JSON(outbox.count)],

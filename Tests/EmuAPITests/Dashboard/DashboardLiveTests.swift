@@ -37,6 +37,7 @@ import Testing
         let admin = emulator.inProcessClient(credentials: .masterKey)
         let first = try #require(try admin.get("/__admin/status", headers: ["X-LCEmu-Dashboard": "1"]).json)
         #expect(first["instance"]?.stringValue?.count == 12 && first["generation"] == 0)
+        #expect(first["startedAt"]?.stringValue?.hasSuffix("Z") == true && first["app"] == .string(emulator.app.appId))
         #expect(first["counts"]?["Post"] == 40 && first["outbox"] == ["lastId": 0, "count": 0])
         #expect(try emulator.inProcessClient().post("/1.1/classes/Post", json: ["title": "one more"]).status == 201)
         #expect(try admin.post("/__admin/reset").status == 200)
