@@ -48,6 +48,7 @@ public enum DashboardAssets {
         "fixtures-view.js": PackageResources.fixtures_view_js,
         "functions-panel.js": PackageResources.functions_panel_js,
         "routes-view.js": PackageResources.routes_view_js,
+        "route-definition.js": PackageResources.route_definition_js,
         "overview-view.js": PackageResources.overview_view_js,
     ]
 
