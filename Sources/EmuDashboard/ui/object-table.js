@@ -10,6 +10,7 @@ import { selection } from "./selection.js";
 import { columnChooser } from "./columns.js";
 import { filterBuilder } from "./filter-builder.js";
 import { editable, editCell } from "./cell-editor.js";
+import { transferControls } from "./class-transfer.js";
 import { credentials } from "./session.js";
 
 const PAGE = 20;
@@ -148,7 +149,7 @@ export function objectTable(className, schema, { openObjectId } = {}) {
       h("label", { for: "where" }, "where"), whereInput,
       h("button", { type: "submit" }, "Filter"),
       h("button", { type: "button", onclick: () => openEditor({ className, object: null, onSaved: load }) }, "New object"),
-      selected.button),
+      selected.button, transferControls(className, () => load())),
     filterBuilder(schema, addCondition),
     whereError, loadError, chooser.element,
     h("div", { class: "table-scroll" }, h("table", { class: "objects" }, head, body)),
