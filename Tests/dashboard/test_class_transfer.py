@@ -37,3 +37,19 @@ def test_aClassIsExported_andItsFileImportedIntoAnother(browser, emulator):
     text_appears(browser, "#page-status", "of 4")
     assert count(emulator, "Shipped") == 3  # copied, not moved
     browser.refresh()  # the page's own anchor click again
+
+
+def test_aNewClass_isOpenedByName_andMadeByItsFirstObject(browser, emulator):
+    open_view(browser, emulator, "data/Post")
+    visible(browser, "#new-class-name").send_keys("Fresh")
+    css(browser, "#new-class-open").click()
+    text_appears(browser, "#new-class-note", "Fresh has no object yet")
+    text_appears(browser, "#page-status", "no objects")
+    browser.find_element("xpath", "//button[normalize-space()='New object']").click()
+    editor = visible(browser, "dialog[open] #object-json")
+    editor.clear()
+    editor.send_keys('{"colour": "green"}')
+    css(browser, "dialog[open] button[type=submit]").click()
+    wait(browser, lambda b: count(emulator, "Fresh") == 1)
+    visible(browser, "table.objects th button.sort[data-column='colour']")
+    text_appears(browser, "#class-list .count[data-class-name='Fresh']", "1")

@@ -1,6 +1,8 @@
 // Outbox: every SMS, voice call, email and captcha answer the app "sent", newest first, live.
 // A captcha shows its picture beside its answer; codes and links have copy buttons. Messages are
-// added as they arrive and never redrawn, so each captcha picture is fetched once, while fresh.
+// added as they arrive and never redrawn, so each captcha picture is fetched once, while fresh;
+// a captcha already there when the view opened may have expired since (the clock moves): its
+// picture is fetched only when asked for ("Show picture").
 // Ids start again at 1 after a restart: the view then starts over (app.js), so no new message is
 // skipped and no dead code stays.
 import { api, pictureURL } from "./api.js";
@@ -19,13 +21,16 @@ export async function render(container) {
   } }, "Empty the outbox");
   replace(container, panel("Outbox", h("div", { class: "toolbar" }, clear), empty, list));
   const shown = new Set();
+  let opening = true;
   const load = async () => {
     const answer = await api("GET", "/__admin/outbox");
+    const fresh = !opening;
+    opening = false;
     // Oldest first, each new one put on top: the list reads newest first.
     for (const message of answer.results.slice().reverse()) {
       if (shown.has(message.id)) continue;
       shown.add(message.id);
-      list.prepend(item(message));
+      list.prepend(item(message, fresh));
     }
     empty.hidden = shown.size > 0;
   };
@@ -33,16 +38,22 @@ export async function render(container) {
   watch(["outbox"], load);
 }
 
-function item(message) {
+function item(message, fresh) {
   return h("li", { class: `message ${message.kind}`, dataset: { kind: message.kind, id: String(message.id) } },
     h("div", { class: "message-head" },
       h("span", { class: "badge" }, message.kind), " ", h("strong", {}, message.to), " ",
       message.purpose !== message.kind ? h("span", { class: "muted" }, message.purpose) : null, " ", localTime(message.sentAt)),
     h("div", { class: "message-body" },
-      message.kind === "captcha" ? captchaPicture(message.to) : null,
+      message.kind === "captcha" ? (fresh ? captchaPicture(message.to) : pictureOnDemand(message.to)) : null,
       h("p", {}, message.text),
       message.code ? h("p", {}, "Code ", h("code", { class: "code" }, message.code), " ", copyButton(message.code)) : null,
       message.link ? h("p", {}, h("a", { href: safeURL(message.link), target: "_blank", rel: "noopener noreferrer" }, "Open the link"), " ", copyButton(message.link, "Copy link")) : null));
+}
+
+function pictureOnDemand(token) {
+  const button = h("button", { type: "button", class: "small", "aria-label": `Show the picture of captcha ${token}` }, "Show picture");
+  button.addEventListener("click", () => button.replaceWith(captchaPicture(token)));
+  return button;
 }
 
 function captchaPicture(token) {
