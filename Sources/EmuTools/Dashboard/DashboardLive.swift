@@ -28,9 +28,6 @@ package final class DashboardLive: @unchecked Sendable {
 
     package init() {}
 
-    /// The instance's identity, new on every start.
-    package var instance: String { looks.instance }
-
     /// The state now (`GET /__admin/status`).
     package func state(of app: AppRuntime) -> JSON {
         queue.sync { looks.current(of: app) }

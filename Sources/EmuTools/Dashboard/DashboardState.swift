@@ -2,7 +2,6 @@ import EmuCrypto
 import EmuData
 import EmuSQLite
 import LCWire
-import Primitives
 
 /// What the dashboard's live views follow, per app, as one small JSON value
 /// (`GET /__admin/status`, and each `state` event of `GET /__admin/events`):
