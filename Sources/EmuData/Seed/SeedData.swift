@@ -79,8 +79,7 @@ public struct SeedData: Sendable {
             }
         }
         seed.provenance = provenance
-        SeedImageCache.store(seed)
-        return seed
+        return SeedImageCache.storing(seed)
     }
 
     /// Seed files hold `_User` passwords in clear (they are documented test credentials); the

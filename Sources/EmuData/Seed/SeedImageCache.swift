@@ -37,11 +37,17 @@ package enum SeedImageCache {
         return entries.withValue { $0[key]?.seed }
     }
 
-    static func store(_ seed: SeedData) {
-        guard let key = key(of: seed.provenance) else { return }
-        entries.withValue { entries in
-            if entries[key] == nil, entries.count >= capacity { entries.removeAll() }
-            if entries[key] == nil { entries[key] = Entry(seed: seed) }
+    /// Keeps `seed` unless a seed with its provenance is kept already, and returns the one kept:
+    /// two starts that parsed the same files at once must go on with the same records (a `_User`
+    /// password's hash has a random salt), or an image made from one would not be the seed the
+    /// other's resets restore.
+    static func storing(_ seed: SeedData) -> SeedData {
+        guard let key = key(of: seed.provenance) else { return seed }
+        return entries.withValue { entries in
+            if let kept = entries[key] { return kept.seed }
+            if entries.count >= capacity { entries.removeAll() }
+            entries[key] = Entry(seed: seed)
+            return seed
         }
     }
 
@@ -51,13 +57,19 @@ package enum SeedImageCache {
         return entries.withValue { $0[key]?.image }
     }
 
-    /// Keeps the image of `db`, just filled with `seed` (call it outside a transaction).
+    /// Keeps the image of `db`, just filled with `seed` (call it outside a transaction). A seed
+    /// loaded from folders is kept by `storing` first; its image is kept only while it is that
+    /// very seed (the cache may have been emptied and refilled since).
     static func storeImage(of db: Database, filledWith seed: SeedData) throws {
         guard let key = key(of: seed.provenance), entries.withValue({ $0[key]?.image == nil }) else { return }
         let image = try db.serializedImage()
         entries.withValue { entries in
-            if entries[key] == nil, entries.count >= capacity { entries.removeAll() }
-            entries[key, default: Entry(seed: seed)].image = image
+            if seed.provenance.origin == .none, entries[key] == nil {
+                if entries.count >= capacity { entries.removeAll() }
+                entries[key] = Entry(seed: seed)
+            }
+            guard let kept = entries[key], kept.image == nil, kept.seed.records == seed.records else { return }
+            entries[key]?.image = image
         }
     }
 }

@@ -3,6 +3,7 @@ import EmuData
 import EmuSQLite
 import EmuTestSupport
 import Foundation
+import Primitives
 import LCWire
 import Testing
 
@@ -76,6 +77,29 @@ import Testing
         // The copy is a whole database: migrated, writable, its indexes there.
         #expect(try b.database.quickCheck().isEmpty)
         #expect(try second.inProcessClient(credentials: .masterKey).get("/1.1/classes/Post?limit=1").status == 200)
+    }
+
+    @Test func startsAtOnce_ofOneNewSeed_resetToWhatTheyStartedWith() throws {
+        // A _User's password hash has a random salt: two parses of one seed differ, so every
+        // start must go on with the same parse as the image it copies.
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path("seed"), withIntermediateDirectories: true)
+        _ = try directory.write("seed/_User.json", #"[{"objectId":"64b7f0c2e4b0a1d2c3f40001","username":"u","password":"pw-123456"}]"#)
+        let seedPath = directory.path("seed")
+        let configure: @Sendable (inout EmulatorConfiguration) -> Void = { $0.seedDirectory = seedPath }
+        let servers = Locked<[TestServer]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            if let server = try? TestServer.start(.inProcess, configure: configure) { servers.withValue { $0.append(server) } }
+        }
+        let all = servers.withValue { $0 } + [try TestServer.start(.inProcess, configure: configure)]
+        #expect(all.count == 5)
+        for server in all {
+            let app = try #require(server.emulator.app(server.app.appId))
+            let started = try Self.dump(app)
+            try app.reset()
+            try app.reset()
+            #expect(try Self.dump(app) == started)
+        }
     }
 
     @Test func unseededInMemoryStarts_areEmpty_andTheirOwn() throws {
