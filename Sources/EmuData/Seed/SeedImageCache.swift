@@ -21,14 +21,17 @@ package enum SeedImageCache {
 
     private static let entries = Locked<[String: Entry]>([:])
 
-    /// The key of a seed loaded from folders, or of no seed (an empty database's image); nil
-    /// for an import, never cached.
+    /// The key of a seed loaded from folders; nil for anything else.
     static func key(of provenance: SeedProvenance) -> String? {
-        switch provenance.origin {
-        case .seed: provenance.fingerprint.isEmpty ? nil : provenance.source + "\n" + provenance.fingerprint
-        case .none: "(none)"
-        case .imported: nil
-        }
+        guard provenance.origin == .seed, !provenance.fingerprint.isEmpty else { return nil }
+        return provenance.source + "\n" + provenance.fingerprint
+    }
+
+    /// The key of a seed's image: a seed loaded from folders, or no data at all (an empty
+    /// database); nil for other data (an import, `initialData`), which is never cached.
+    static func imageKey(of seed: SeedData) -> String? {
+        if seed.provenance.origin == .none, seed.records.isEmpty, seed.emptyClasses.isEmpty { return "(none)" }
+        return key(of: seed.provenance)
     }
 
     /// The seed loaded earlier with this provenance.
@@ -53,7 +56,7 @@ package enum SeedImageCache {
 
     /// The image of a fresh in-memory database filled with `seed`, once one has been made.
     package static func image(for seed: SeedData) -> [UInt8]? {
-        guard let key = key(of: seed.provenance) else { return nil }
+        guard let key = imageKey(of: seed) else { return nil }
         return entries.withValue { $0[key]?.image }
     }
 
@@ -61,15 +64,16 @@ package enum SeedImageCache {
     /// loaded from folders is kept by `storing` first; its image is kept only while it is that
     /// very seed (the cache may have been emptied and refilled since).
     static func storeImage(of db: Database, filledWith seed: SeedData) throws {
-        guard let key = key(of: seed.provenance), entries.withValue({ $0[key]?.image == nil }) else { return }
+        guard let slot = imageKey(of: seed), entries.withValue({ $0[slot]?.image == nil }) else { return }
         let image = try db.serializedImage()
+        let parsed = key(of: seed.provenance) != nil  // else no data: no parse to keep first
         entries.withValue { entries in
-            if seed.provenance.origin == .none, entries[key] == nil {
+            if !parsed, entries[slot] == nil {
                 if entries.count >= capacity { entries.removeAll() }
-                entries[key] = Entry(seed: seed)
+                entries[slot] = Entry(seed: seed)
             }
-            guard let kept = entries[key], kept.image == nil, kept.seed.records == seed.records else { return }
-            entries[key]?.image = image
+            guard let kept = entries[slot], kept.image == nil, kept.seed.records == seed.records else { return }
+            entries[slot]?.image = image
         }
     }
 }

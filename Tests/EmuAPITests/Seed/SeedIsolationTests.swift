@@ -111,6 +111,16 @@ import Testing
         #expect(second.emulator.seedStarts.map(\.summary) == ["none"])
     }
 
+    @Test func initialData_isNeverTheEmptyImage() throws {
+        _ = try TestServer.start(.inProcess)  // an empty database's image exists after this
+        let record = ObjectRecord(className: "Note", objectId: "65a1f0c0e4b0a1d2c3f50009", createdAt: .now(),
+                                  updatedAt: .now(), acl: nil, fields: ["text": "given"])
+        let server = try TestServer.start(.inProcess) { $0.initialData[AppConfiguration.development.appId] = SeedData(records: [record]) }
+        let app = try #require(server.emulator.app(server.app.appId))
+        #expect(try Self.dump(app)["objects"]?.count == 1)
+        #expect(server.emulator.seedStarts.map(\.outcome) == [.loaded])
+    }
+
     @Test func seedFiles_areParsedOncePerProcess_untilTheyChange() throws {
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.path("seed"), withIntermediateDirectories: true)
