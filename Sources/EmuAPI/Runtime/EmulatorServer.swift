@@ -44,11 +44,12 @@ public final class EmulatorServer: Sendable {
         var apps: [String: AppRuntime] = [:]
         var seedStarts: [SeedStart] = []
         for app in configuration.apps {
-            let database = try AppDatabase.open(
-                appId: app.appId, dataDirectory: configuration.dataDirectory,
-                durableWrites: configuration.durableWrites, workerCount: configuration.workerCount)
             let initialData = configuration.initialData[app.appId]
             let seed = initialData ?? seeds[configuration.seedDirectories(of: app)] ?? SeedData()
+            let database = try AppDatabase.open(
+                appId: app.appId, dataDirectory: configuration.dataDirectory,
+                durableWrites: configuration.durableWrites, workerCount: configuration.workerCount,
+                image: SeedImageCache.image(for: seed))
             let runtime = AppRuntime(configuration: app, database: database, clock: clock, journal: journal, seed: seed)
             let start = try runtime.startSeed(reseed: configuration.reseed && initialData == nil)
             if initialData != nil, start.outcome != .loaded {

@@ -36,13 +36,10 @@ public final class AppRuntime: Sendable {
             AccessContext(caller: .master, permissions: options.classPermissions, fieldPermissions: options.fieldPermissions))
     }
 
-    /// Empties every table and reloads the seed, in one transaction; then the outbox and the
-    /// tools' state.
+    /// Empties every table and reloads the seed, in one transaction (from a copy of the seeded
+    /// rows after the first time: `SeedRestore`); then the outbox and the tools' state.
     public func reset() throws {
-        try database.write { db in
-            for table in AppSchema.dataTables { try db.execute("DELETE FROM \(table)") }
-            try seed.insert(into: db)
-        }
+        try database.write { db in try SeedRestore.reset(db, to: seed) }
         outbox.clear()
         tools.reset(app: self)
     }

@@ -35,39 +35,51 @@ public struct SeedData: Sendable {
 
     /// Reads every `*.json` file of each directory, directories in the order given and files in
     /// name order; the same objectId twice in one class throws `SeedError` naming both files.
+    ///
+    /// The files are read every time, but parsed once per process: the same folders with the
+    /// same bytes (the fingerprint) give the `SeedData` parsed the first time (`SeedImageCache`),
+    /// so its records without dates carry that first load's `now`.
     public static func load(directories: [String], now: LCDate) throws -> SeedData {
-        var seed = SeedData()
         var files: [SeedFile] = []
-        var origins: [String: String] = [:]  // "class/objectId" -> the file that holds it
+        var paths: [String?] = []  // each file's path; nil for a separator
         for directory in directories {
             let names = try SeedError.wrap(directory) {
                 try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
             }
             for name in names {
-                let className = String(name.dropLast(".json".count))
                 let path = (directory as NSString).appendingPathComponent(name)
                 guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+                paths.append(path)
                 files.append(SeedFile(name: name, bytes: Array(bytes)))
-                let objects = try SeedError.wrap(path) { try SeedImporter.objects(in: Array(bytes)) }
-                for object in objects {
-                    let record = try SeedError.wrap(path) {
-                        try SeedImporter.record(from: object, className: className, now: now)
-                    }
-                    let key = className + "/" + record.objectId
-                    if let first = origins[key] {
-                        throw SeedError(path: path, reason: first == path
-                            ? "objectId \(record.objectId) appears twice in \(className)"
-                            : "objectId \(record.objectId) of \(className) is also in \(first); an objectId may be seeded once")
-                    }
-                    origins[key] = path
-                    seed.records.append(try SeedError.wrap(path) { try hashingPassword(of: record) })
-                }
             }
             files.append(SeedFile.separator)
+            paths.append(nil)
         }
-        seed.provenance = SeedProvenance(origin: .seed, source: directories.joined(separator: ", "),
-                                         fingerprint: SeedFile.fingerprint(files))
-        return seed
+        let provenance = SeedProvenance(origin: .seed, source: directories.joined(separator: ", "),
+                                        fingerprint: SeedFile.fingerprint(files))
+        if let loaded = SeedImageCache.seed(for: provenance) { return loaded }
+        var seed = SeedData()
+        var origins: [String: String] = [:]  // "class/objectId" -> the file that holds it
+        for (index, file) in files.enumerated() {
+            guard let path = paths[index] else { continue }  // a separator
+            let className = String(file.name.dropLast(".json".count))
+            let objects = try SeedError.wrap(path) { try SeedImporter.objects(in: file.bytes) }
+            for object in objects {
+                let record = try SeedError.wrap(path) {
+                    try SeedImporter.record(from: object, className: className, now: now)
+                }
+                let key = className + "/" + record.objectId
+                if let first = origins[key] {
+                    throw SeedError(path: path, reason: first == path
+                        ? "objectId \(record.objectId) appears twice in \(className)"
+                        : "objectId \(record.objectId) of \(className) is also in \(first); an objectId may be seeded once")
+                }
+                origins[key] = path
+                seed.records.append(try SeedError.wrap(path) { try hashingPassword(of: record) })
+            }
+        }
+        seed.provenance = provenance
+        return SeedImageCache.storing(seed)
     }
 
     /// Seed files hold `_User` passwords in clear (they are documented test credentials); the

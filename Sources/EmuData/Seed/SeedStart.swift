@@ -70,14 +70,20 @@ public struct SeedStart: Sendable, Equatable {
 extension AppRuntime {
     /// Loads the seed into a fresh database; on one with data, compares what it records with
     /// this start's seed and keeps the data, or with `reseed` replaces it by a different seed.
+    ///
+    /// An in-memory database is never filled by an earlier start: one that is filled already was
+    /// made from this seed's image (`SeedImageCache`, `AppDatabase.open(image:)`), so it is loaded.
+    /// After an in-memory fill, the image is kept for the next start in this process.
     package func startSeed(reseed: Bool) throws -> SeedStart {
         let given = seed.provenance
+        let inMemory = database.path == ":memory:"
         let outcome: SeedStart.Outcome = try database.write { db in
             guard try SeedProvenance.isFilled(db) else {
                 try seed.fill(db, at: clock.now)
                 return .loaded
             }
             let recorded = try SeedProvenance.recorded(in: db)
+            if inMemory, recorded == given { return .loaded }
             guard given.origin == .seed else { return .kept }
             if case .imported(let file)? = recorded?.origin, !reseed { return .createdByImport(file) }
             guard let recorded else { return reseed ? .reseeded : .unrecorded }
@@ -85,6 +91,9 @@ extension AppRuntime {
             return reseed ? .reseeded : .changed
         }
         if outcome == .reseeded { try reset() }
+        if outcome == .loaded, inMemory, SeedImageCache.image(for: seed) == nil {
+            try database.writeWithoutTransaction { db in try SeedImageCache.storeImage(of: db, filledWith: seed) }
+        }
         let loaded = outcome == .loaded || outcome == .reseeded
         return SeedStart(appId: configuration.appId, outcome: outcome, seed: given, objects: loaded ? seed.records.count : 0)
     }

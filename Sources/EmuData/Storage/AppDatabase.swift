@@ -8,8 +8,10 @@ package enum AppDatabase {
     ///   - dataDirectory: where the file goes; `:memory:` keeps the database in memory.
     ///   - durableWrites: sync every commit to disk (`synchronous = FULL`).
     ///   - workerCount: the worker pool's size, which sets how many readers may read at once.
+    ///   - image: for an in-memory database, the bytes to start from (`SeedImageCache`): a copy
+    ///     of a database this process migrated and filled already. Ignored for a file.
     package static func open(appId: String, dataDirectory: String, durableWrites: Bool = false,
-                     workerCount: Int = 2) throws -> DatabaseQueue {
+                     workerCount: Int = 2, image: [UInt8]? = nil) throws -> DatabaseQueue {
         let inMemory = dataDirectory == ":memory:"
         let path: String
         if inMemory {
@@ -34,6 +36,7 @@ package enum AppDatabase {
         }
         do {
             if !inMemory { try refuseDamaged(queue) }
+            if inMemory, let image { try queue.writeWithoutTransaction { db in try db.loadImage(image) } }
             try AppSchema.migrator().migrate(queue)
             return queue
         } catch {

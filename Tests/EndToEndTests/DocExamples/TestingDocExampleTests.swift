@@ -59,6 +59,23 @@ enum TestingDocExample {
             #expect(emulator.application.currentUser?.objectId == owner.objectId)
         }
 
+        @Test func eachTestItsOwnApp() async throws {
+            let emulator = try await Emulator.start(seeded: true)   // about a millisecond after the first
+            var post = LCObject(className: "Post")
+            post.set("title", "only mine")
+            try await post.save(in: emulator.application)           // no other test sees it
+            #expect(try await LCQuery(className: "Post").whereKey("title", .equalTo("only mine")).count(in: emulator.application) == 1)
+        }
+
+        @Test func aResetBetweenTests() async throws {
+            let emulator = try await Emulator.start(seeded: true)
+            let seeded = try await LCQuery(className: "Post").count(in: emulator.application)
+            var post = LCObject(className: "Post")
+            try await post.save(in: emulator.application)
+            try await emulator.reset()   // the seed back, outbox, stubs, faults cleared, clock real, logged out
+            #expect(try await LCQuery(className: "Post").count(in: emulator.application) == seeded)
+        }
+
         @Test func anOutageARateLimitOrASlowAnswer() async throws {
             let emulator = try await Emulator.start()
             try await emulator.injectFault(path: "/1.1/classes/Post", status: 503, times: 2)   // an outage
