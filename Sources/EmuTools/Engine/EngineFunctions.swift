@@ -16,11 +16,3 @@ enum EngineFunctions {
         return APIResponse(status: answer.status, serializedJSON: answer.body)
     }
 }
-
-extension RequestContext {
-    /// What an engine call forwards of this request.
-    package var engineCaller: EngineCaller {
-        EngineCaller(sessionToken: sessionToken, isMaster: isMaster, requestId: requestId,
-                     production: http.headers[LCHeaderName.prod])
-    }
-}
