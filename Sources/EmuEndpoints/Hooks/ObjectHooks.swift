@@ -29,6 +29,12 @@ struct ObjectHooks {
                            user: try HookUser.of(request))
     }
 
+    /// Whether the app's engine defines any class hook.
+    static func engineDefinesClassHooks(_ app: AppRuntime) throws -> Bool {
+        guard let engine = app.engine else { return false }
+        return try engine.definitions().contains { $0.hasPrefix("__before_") || $0.hasPrefix("__after_") }
+    }
+
     /// `__ignore_hooks`, honoured with the master key or the app's hook key (spec §2: "needs the
     /// master or hook key"); without either it is dropped like any flag and every hook runs.
     static func skippedHooks(_ request: RequestContext<AppRuntime>, body: JSONObject?) -> Set<String> {

@@ -140,4 +140,27 @@ import Testing
         let refused = try down.client().post("/1.1/classes/Post", json: ["title": "t"])
         #expect(refused.status == 502)
     }
+
+    @Test(arguments: ["/1.1/batch", "/1.1/batch/save"])
+    func batchSubRequests_callTheHooksToo(path: String) throws {
+        let engine = try FakeEngine(defines: ["__before_save_for_Post"]) { request in
+            var object = FakeEngine.body(request)?["object"]?.objectValue ?? [:]
+            object["ok"] = true
+            return object["title"] == "bad" ? Self.refusal : FakeEngine.json(200, .object(object))
+        }
+        let emulator = try TestServer.start(engine: engine.url)
+        let requests: JSON = ["requests": [
+            ["method": "POST", "path": "/1.1/classes/Post", "body": ["title": "good"]],
+            ["method": "POST", "path": "/1.1/classes/Post", "body": ["title": "bad"]],
+        ]]
+        let response = try emulator.client().post(path, json: requests)
+        #expect(engine.requests(to: "/1.1/functions/Post/beforeSave").count == 2)
+        if path == "/1.1/batch" {
+            #expect(response.json?[1]?["error"]?["code"] == 142)
+        } else {
+            #expect(response.json?["code"] == 142)
+        }
+        let stored = try emulator.client(credentials: .masterKey).get("/1.1/classes/Post").json?["results"]?.arrayValue
+        #expect(stored?.map { $0["ok"] } == [true])
+    }
 }
