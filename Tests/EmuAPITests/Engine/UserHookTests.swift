@@ -1,0 +1,50 @@
+import EmuAPI
+import EmuHTTP
+import EmuTestSupport
+import LCWire
+import Testing
+
+/// `onLogin` may refuse a log-in; `onVerified/sms` hears a verified number (docs/cloud-code.md).
+@Suite struct UserHookTests {
+    @Test func onLogin_getsTheUser_andMayRefuseTheLogIn() throws {
+        let engine = try FakeEngine(defines: ["__on_login__User"]) { request in
+            FakeEngine.body(request)?["object"]?["username"] == "banned"
+                ? FakeEngine.json(400, ["code": 1, "error": "banned"]) : FakeEngine.json(200, ["result": .null])
+        }
+        let emulator = try TestServer.start(engine: engine.url)
+        let client = emulator.client()
+        for name in ["alice", "banned"] {
+            #expect(try client.post("/1.1/users", json: ["username": .string(name), "password": "secret-1"]).status == 201)
+        }
+        let ok = try client.post("/1.1/login", json: ["username": "alice", "password": "secret-1"])
+        #expect(ok.status == 200)
+        #expect(ok.json?["sessionToken"]?.stringValue?.isEmpty == false)
+        let refused = try client.post("/1.1/login", json: ["username": "banned", "password": "secret-1"])
+        #expect(refused.status == 400)
+        #expect(refused.text == #"{"code":142,"error":"Cloud Code validation failed. Error detail : banned"}"#)
+        let sent = try #require(engine.requests(to: "/1.1/functions/_User/onLogin").first)
+        #expect(FakeEngine.body(sent)?["object"]?["username"] == "alice")
+        #expect(FakeEngine.body(sent)?["object"]?["password"] == nil)
+        #expect(sent.headers["X-LC-Hook-Key"] == "test-hook-key")
+        // A wrong password never reaches the engine.
+        _ = try client.post("/1.1/login", json: ["username": "alice", "password": "wrong"])
+        #expect(engine.requests(to: "/1.1/functions/_User/onLogin").count == 2)
+    }
+
+    @Test func onVerifiedSMS_hearsTheVerifiedUser_afterTheVerification() throws {
+        let engine = try FakeEngine(defines: ["__on_verified_sms"])
+        let emulator = try TestServer.start(engine: engine.url)
+        let client = emulator.client()
+        let number = "+8618600000005"
+        let userId = try #require(try client.post("/1.1/users", json: ["username": "a", "password": "secret-1", "mobilePhoneNumber": .string(number)])
+            .json?["objectId"]?.stringValue)
+        #expect(try client.post("/1.1/requestMobilePhoneVerify", json: ["mobilePhoneNumber": .string(number)]).status == 200)
+        let app = try #require(emulator.emulator.app(emulator.app.appId))
+        let code = try #require(app.outbox.messages(to: PhoneNumber.lenient(number), purpose: "verifyPhone").first?.code)
+        #expect(try client.post("/1.1/verifyMobilePhone/\(code)", json: ["mobilePhoneNumber": .string(number)]).status == 200)
+        #expect(eventually { engine.requests(to: "/1.1/functions/onVerified/sms").count == 1 })
+        let object = FakeEngine.body(engine.requests(to: "/1.1/functions/onVerified/sms")[0])?["object"]
+        #expect(object?["objectId"] == .string(userId))
+        #expect(object?["mobilePhoneVerified"] == true)
+    }
+}
