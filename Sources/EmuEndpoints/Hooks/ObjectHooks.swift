@@ -108,10 +108,11 @@ enum HookObject {
         return object
     }
 
-    /// The top-level fields an update body writes (`a.b` writes `a`).
+    /// The top-level fields an update body writes (`a.b` writes `a`); never `objectId` and the
+    /// dates, which an engine's answer repeats but no update writes.
     static func updatedKeys(of body: JSONObject) -> [String] {
         var keys: [String] = []
-        for key in sent(body).keys {
+        for key in sent(body).keys where !LCFieldName.serverManaged.contains(key) {
             let head = String(key.split(separator: ".", maxSplits: 1).first ?? Substring(key))
             if !keys.contains(head) { keys.append(head) }
         }
