@@ -1,4 +1,5 @@
-"""Fixtures of the engine tier: a real LeanEngine app (engine_app.py, the PyPI `leancloud`
+"""Fixtures of the engine tier (a pytest plugin: `-p engine_fixtures`, so the SDK's own upstream
+tests use them too): a real LeanEngine app (engine_app.py, the PyPI `leancloud`
 package under werkzeug) and one `lcemu serve --engine` calling it, for the session; the data is
 reset between tests. The SDK talks to the emulator through LEANCLOUD_API_SERVER, as a client app
 would; the emulator calls the engine as LeanCloud calls a deployed one.
