@@ -157,6 +157,8 @@ struct ExecCommand: ParsableCommand {
 ///   sets beside them; tools that read only those (the Python SDK 3.0.2 falls back to
 ///   `LC_API_SERVER` when `LEANCLOUD_API_SERVER` is unset) must not find a stale one from the
 ///   caller's shell.
+/// - `LEANCLOUD_APP_HOOK_KEY` when the app has a hook key: what a LeanEngine app started by the
+///   command checks on every hook LCEmu calls (docs/cloud-code.md).
 enum ExecEnvironment {
     static func variables(url: String, app: AppConfiguration) -> [(name: String, value: String)] {
         [
@@ -166,7 +168,7 @@ enum ExecEnvironment {
             ("LEANCLOUD_APP_MASTER_KEY", app.masterKey),
             ("LC_API_SERVER", url), ("LC_APP_ID", app.appId), ("LC_APP_KEY", app.appKey),
             ("LC_APP_MASTER_KEY", app.masterKey),
-        ]
+        ] + (app.hookKey.map { [("LEANCLOUD_APP_HOOK_KEY", $0)] } ?? [])
     }
 
     /// lcemu's own environment with `variables` set over it.

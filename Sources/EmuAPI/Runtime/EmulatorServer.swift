@@ -86,6 +86,7 @@ public final class EmulatorServer: Sendable {
     public func start() throws {
         try server.start()
         watchCustomRoutes()
+        probeEngines()
     }
 
     /// The bound port (the real one when configured with port 0).
