@@ -33,6 +33,11 @@ struct ExecCommand: ParsableCommand {
         valueName: "file"))
     var exportOnExit: String?
 
+    @Option(name: .customLong("engine-command"), help: ArgumentHelp(
+        "Start the default app's LeanEngine app with this shell command before the command, in the same environment, wait until it answers at --engine, and stop it after (docs/cloud-code.md).",
+        valueName: "shell-command"))
+    var engineCommand: String?
+
     @Flag(help: "No banner and no messages of lcemu's own: only the command's output, errors, and what a config file opens to other machines. The emulator logs errors only unless --log-level says otherwise.")
     var quiet = false
 
@@ -80,9 +85,24 @@ struct ExecCommand: ParsableCommand {
             StandardStream.error.write(emulator.banner(extra: imported.map { [$0] } ?? []))
         }
 
-        let status = runCommand(supervisor, environment: ExecEnvironment.merged(
+        let environment = ExecEnvironment.merged(
             ExecEnvironment.variables(url: emulator.localURL, app: emulator.defaultApp),
-            into: ProcessInfo.processInfo.environment))
+            into: ProcessInfo.processInfo.environment)
+        var engine: ExecEngine?
+        if let engineCommand {
+            guard let client = emulator.server.app(emulator.defaultApp.appId)?.engine else {
+                emulator.server.shutdown()
+                throw ValidationError("--engine-command needs the default app's engine URL: --engine, LCEMU_ENGINE or the config file's \"engine\"")
+            }
+            do {
+                engine = try ExecEngine.start(engineCommand, environment: environment, engine: client)
+            } catch {
+                emulator.server.shutdown()
+                throw error
+            }
+        }
+        let status = runCommand(supervisor, environment: environment)
+        engine?.stop()
         let exported = exportOnExit.map { export(emulator, to: $0) } ?? true
         emulator.server.shutdown()
         if !quiet { StandardStream.error.write("lcemu: emulator stopped; the command's exit status was \(status)\n") }

@@ -51,4 +51,19 @@ import Testing
         #expect(outcome.output == "hk\n")
         #expect(outcome.error.contains("  engine:     http://127.0.0.1:3001\n"))
     }
+
+    @Test func engineCommand_thatEndsBeforeAnswering_failsTheRun_withoutRunningTheCommand() async throws {
+        let outcome = try await RunningBinary.runAsync(["exec", "--no-seed", "--engine", "http://127.0.0.1:9",
+                                                        "--engine-command", "exit 3", "--", "/bin/sh", "-c", "echo ran"])
+        #expect(outcome.termination == .exited(1))
+        #expect(outcome.output == "")
+        #expect(outcome.error.contains("lcemu: --engine-command 'exit 3' ended with status 3 before the engine at http://127.0.0.1:9 answered\n"),
+                "\(outcome.error)")
+    }
+
+    @Test func engineCommand_withoutAnEngineURL_isAUsageError() async throws {
+        let outcome = try await RunningBinary.runAsync(["exec", "--no-seed", "--engine-command", "true", "--", "true"])
+        #expect(outcome.termination == .exited(64))
+        #expect(outcome.error.contains("--engine-command needs the default app's engine URL"), "\(outcome.error)")
+    }
 }

@@ -2,7 +2,8 @@
 (docs/cloud-code.md): functions, every class hook of `Item`, onLogin and onVerified. The hooks
 leave a `HookLog` object behind for each call, so the tests see what ran and when.
 
-    python engine_app.py            # listens on 127.0.0.1 and a free port; prints "engine port N"
+    python engine_app.py            # listens on 127.0.0.1 and a free port (ENGINE_PORT: that one);
+                                    # prints "engine port N"
 
 It reads LEANCLOUD_APP_ID, LEANCLOUD_APP_KEY, LEANCLOUD_APP_MASTER_KEY, LEANCLOUD_APP_HOOK_KEY,
 and the emulator's URL from LEANCLOUD_API_SERVER or, when that is unset at start (the tests
@@ -116,7 +117,7 @@ def on_sms_verified(user):
 
 
 def main():
-    server = make_server("127.0.0.1", 0, engine, threaded=True)
+    server = make_server("127.0.0.1", int(os.environ.get("ENGINE_PORT", "0")), engine, threaded=True)
     print("engine port %d" % server.server_port, flush=True)
     if not os.environ.get("LEANCLOUD_API_SERVER"):
         os.environ["LEANCLOUD_API_SERVER"] = sys.stdin.readline().strip()
