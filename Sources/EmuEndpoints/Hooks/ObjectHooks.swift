@@ -52,17 +52,32 @@ struct ObjectHooks {
     /// `beforeSave`: the engine gets the new object; its answer is the object to create.
     func beforeSave(_ body: JSONObject) throws -> JSONObject {
         guard runs(.beforeSave) else { return body }
-        return try changed(body, by: try before(.beforeSave, object: HookObject.sent(body)))
+        return keepingPassword(of: body, try changed(body, by: try before(.beforeSave, object: sent(body))))
+    }
+
+    /// What the engine gets of a body: its fields, never a user's password.
+    private func sent(_ body: JSONObject) -> JSONObject {
+        var object = HookObject.sent(body)
+        if className == LCClassName.user { object[LCFieldName.password] = nil }
+        return object
+    }
+
+    /// A user's password, which the engine never saw, put back into the body it answered.
+    private func keepingPassword(of body: JSONObject, _ result: JSONObject) -> JSONObject {
+        guard className == LCClassName.user, let password = body[LCFieldName.password] else { return result }
+        var result = result
+        result[LCFieldName.password] = password
+        return result
     }
 
     /// `beforeUpdate`: the engine gets the changed fields with `objectId` and `_updatedKeys`;
     /// its answer is the update to make.
     func beforeUpdate(_ body: JSONObject, objectId: String) throws -> JSONObject {
         guard runs(.beforeUpdate) else { return body }
-        var object = HookObject.sent(body)
+        var object = sent(body)
         object[LCFieldName.objectId] = .string(objectId)
         object[HookObject.updatedKeys] = .array(HookObject.updatedKeys(of: body).map(JSON.string))
-        return try changed(body, by: try before(.beforeUpdate, object: object))
+        return keepingPassword(of: body, try changed(body, by: try before(.beforeUpdate, object: object)))
     }
 
     /// `beforeDelete`: the engine gets the stored object and may refuse.

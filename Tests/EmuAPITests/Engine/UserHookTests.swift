@@ -47,4 +47,26 @@ import Testing
         #expect(object?["objectId"] == .string(userId))
         #expect(object?["mobilePhoneVerified"] == true)
     }
+
+    @Test func userBeforeSave_atSignUp_neverSeesThePassword_andMayChangeOrRefuse() throws {
+        let engine = try FakeEngine(defines: ["__before_save_for__User", "__after_save_for__User"]) { request in
+            guard request.path.hasSuffix("beforeSave") else { return FakeEngine.json(200, ["result": "ok"]) }
+            var object = FakeEngine.body(request)?["object"]?.objectValue ?? [:]
+            if object["username"] == "mallory" { return FakeEngine.json(400, ["code": 1, "error": "no mallory"]) }
+            object["level"] = 1
+            return FakeEngine.json(200, .object(object))
+        }
+        let emulator = try TestServer.start(engine: engine.url)
+        let client = emulator.client()
+        let created = try client.post("/1.1/users", json: ["username": "alice", "password": "secret-1"])
+        #expect(created.status == 201)
+        let sent = FakeEngine.body(try #require(engine.requests(to: "/1.1/functions/_User/beforeSave").first))?["object"]
+        #expect(sent == ["username": "alice"])
+        #expect(try client.post("/1.1/login", json: ["username": "alice", "password": "secret-1"]).json?["level"] == 1)
+        let refused = try client.post("/1.1/users", json: ["username": "mallory", "password": "secret-1"])
+        #expect(refused.text == #"{"code":142,"error":"Cloud Code validation failed. Error detail : no mallory"}"#)
+        #expect(try client.post("/1.1/login", json: ["username": "mallory", "password": "secret-1"]).json?["code"] == 211)
+        #expect(eventually { engine.requests(to: "/1.1/functions/_User/afterSave").count == 1 })
+        #expect(FakeEngine.body(engine.requests(to: "/1.1/functions/_User/afterSave")[0])?["object"]?["password"] == nil)
+    }
 }
