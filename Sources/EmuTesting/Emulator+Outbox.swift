@@ -4,7 +4,8 @@ import LCWire
 
 extension Emulator {
     /// The emulator's outbox over HTTP (`GET /__admin/outbox`, master key): the SMS codes,
-    /// emails and captcha answers a test needs to go on with a flow.
+    /// emails and captcha answers a test needs to go on with a flow, and the pushes and realtime
+    /// messages sent (`Emulator+OutboxKinds.swift`).
     public struct Outbox: Sendable {
         let application: LCApplication
 
@@ -16,6 +17,10 @@ extension Emulator {
             public var code: String?
             public var link: String?
             public var purpose: String
+            /// A push's account (kind `push`): the notification, its deliveries and skips.
+            public var push: JSON?
+            /// A realtime message's account (kind `message`): conversation, sender, recipients.
+            public var message: JSON?
         }
 
         /// Every message, newest first; filters as the endpoint has them (`phone`, `email`,
@@ -30,7 +35,8 @@ extension Emulator {
             return (answer["results"]?.arrayValue ?? []).compactMap { item in
                 guard let kind = item["kind"]?.stringValue, let to = item["to"]?.stringValue else { return nil }
                 return Message(kind: kind, to: to, text: item["text"]?.stringValue ?? "", code: item["code"]?.stringValue,
-                               link: item["link"]?.stringValue, purpose: item["purpose"]?.stringValue ?? "")
+                               link: item["link"]?.stringValue, purpose: item["purpose"]?.stringValue ?? "", push: item["push"],
+                               message: item["message"])
             }
         }
 

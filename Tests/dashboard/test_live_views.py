@@ -21,6 +21,17 @@ def test_aCaptchaAppearsInTheOutbox_withItsPicture(browser, emulator, screenshot
     screenshots(browser, "outbox")
 
 
+def test_aPushAppearsInTheOutbox_withTheDevicesItReached(browser, emulator):
+    open_view(browser, emulator, "outbox")
+    installation = {"deviceType": "android", "installationId": "dashboard-device", "channels": ["news"]}
+    assert emulator.request("POST", "/1.1/installations", installation, master=False)[0] in (200, 201)
+    status, _ = emulator.request("POST", "/1.1/push", {"channels": ["news"], "data": {"alert": "Extra!"}}, master=False)
+    assert status == 200
+    visible(browser, "#outbox-list li[data-kind=push]")
+    text_appears(browser, "#outbox-list li[data-kind=push] .push", "dashboard-device")
+    text_appears(browser, "#outbox-list li[data-kind=push] .push", 'channel "news"')
+
+
 def test_advancesTheClock(browser, emulator, screenshots):
     open_view(browser, emulator, "time")
     visible(browser, "#clock-now code")

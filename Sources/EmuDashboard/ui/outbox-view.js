@@ -1,4 +1,6 @@
-// Outbox: every SMS, voice call, email and captcha answer the app "sent", newest first, live.
+// Outbox: every SMS, voice call, email, captcha answer, push and realtime message the app "sent",
+// newest first, live. A push lists its status and the installations it reached, with why
+// (docs/push.md); a message its sender and recipients (docs/messages.md).
 // A captcha shows its picture beside its answer; codes and links have copy buttons. Messages are
 // added as they arrive and never redrawn, so each captcha picture is fetched once, while fresh.
 import { api } from "./api.js";
@@ -40,7 +42,20 @@ function item(message) {
       message.kind === "captcha" ? captchaPicture(message.to) : null,
       h("p", {}, message.text),
       message.code ? h("p", {}, "Code ", h("code", { class: "code" }, message.code), " ", copyButton(message.code)) : null,
+      message.push ? pushAccount(message.push) : null,
+      message.message ? h("p", { class: "muted" },
+        `from ${message.message.from} to ${(message.message.recipients || []).join(", ") || "no one"}`) : null,
       message.link ? h("p", {}, h("a", { href: safeURL(message.link), target: "_blank", rel: "noopener noreferrer" }, "Open the link"), " ", copyButton(message.link, "Copy link")) : null));
+}
+
+function pushAccount(push) {
+  const deliveries = push.deliveries || [];
+  return h("div", { class: "push" },
+    h("p", { class: "muted" }, `${push.status}${push.reason ? ": " + push.reason : ""}`),
+    deliveries.length ? h("ul", {}, ...deliveries.map((delivery) => h("li", {},
+      h("span", { class: "badge" }, delivery.deviceType), " ",
+      h("code", {}, delivery.deviceToken || delivery.installationId || delivery.installation), " ",
+      h("span", { class: "muted" }, (delivery.reasons || []).join(", "))))) : null);
 }
 
 function captchaPicture(token) {

@@ -85,12 +85,14 @@ public struct OutboxFilter: Sendable, Equatable {
 
 // MARK: - OutboxMessage
 
-/// One message the emulator "sent": an SMS, a voice call, an email or a captcha answer.
+/// One message the emulator "sent": an SMS, a voice call, an email, a captcha answer, a push
+/// notification (whose `push` says which installations it reached and why, docs/push.md) or a
+/// realtime message (whose `message` names its conversation and recipients, docs/messages.md).
 /// Nothing leaves the machine; tests read these through `GET /__admin/outbox` (docs/captcha-sms.md).
 public struct OutboxMessage: Sendable, Equatable {
     /// What carried the message.
     public enum Kind: String, Sendable, CaseIterable {
-        case sms, voice, email, captcha
+        case sms, voice, email, captcha, push, message
     }
 
     /// Increasing per app, assigned by `Outbox.deliver`.
@@ -106,11 +108,18 @@ public struct OutboxMessage: Sendable, Equatable {
     public var link: String?
     /// Why it was sent: `verify`, `login`, `resetPassword`, `changePhone`, `captcha`, …
     public var purpose: String
+    /// A push's account (`kind` push only): the notification, its deliveries and skips.
+    public var push: JSON?
+    /// A realtime message's account (`kind` message): conversation, sender, recipients.
+    public var message: JSON?
     /// Emulator time of delivery, assigned by `Outbox.deliver` from the app clock.
     public internal(set) var sentAt = LCDate(millisecondsSince1970: 0)
 
-    public init(kind: Kind, to: String, text: String, code: String? = nil, link: String? = nil, purpose: String) {
+    public init(kind: Kind, to: String, text: String, code: String? = nil, link: String? = nil, purpose: String,
+                push: JSON? = nil, message: JSON? = nil) {
         self.kind = kind
+        self.push = push
+        self.message = message
         self.to = to
         self.text = text
         self.code = code
@@ -118,7 +127,7 @@ public struct OutboxMessage: Sendable, Equatable {
         self.purpose = purpose
     }
 
-    /// The message as `/__admin/outbox` lists it; absent `code` and `link` are left out.
+    /// The message as `/__admin/outbox` lists it; absent `code`, `link`, `push` and `message` are left out.
     public var json: JSON {
         var object = JSONObject()
         object["id"] = JSON(id)
@@ -128,6 +137,8 @@ public struct OutboxMessage: Sendable, Equatable {
         if let code { object["code"] = .string(code) }
         if let link { object["link"] = .string(link) }
         object["purpose"] = .string(purpose)
+        if let push { object["push"] = push }
+        if let message { object["message"] = message }
         object["sentAt"] = .string(sentAt.iso)
         return .object(object)
     }

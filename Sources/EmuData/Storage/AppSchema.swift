@@ -125,13 +125,17 @@ package enum AppSchema {
         migrator.registerMigration("weblogin-v1") { db in try WebLoginSchema.create(in: db) }
         migrator.registerMigration("weblogin-v2") { db in try WebLoginSchema.bindOAuthTokensToSessions(in: db) }
         migrator.registerMigration("query-indexes-v2") { db in try QueryIndexSchema.addACLToIndexes(in: db) }
+        migrator.registerMigration("statuses-v1") { db in try StatusSchema.create(in: db) }
+        migrator.registerMigration("push-v1") { db in try PushSchema.create(in: db) }
+        migrator.registerMigration("rtm-v1") { db in try MessageSchema.create(in: db) }
         return migrator
     }
 
     /// Tables emptied by a reset, children first.
     package static let dataTables = ["user_links", "login_failures", "sessions", "file_uploads", "file_blobs", "relations",
                               "objects", "classes", "captchas", "validate_tokens", "sms_codes"]
-        + WebLoginSchema.tables
+        + WebLoginSchema.tables + StatusSchema.tables
+        + PushSchema.tables + MessageSchema.tables
 }
 
 // MARK: - QueryIndexSchema

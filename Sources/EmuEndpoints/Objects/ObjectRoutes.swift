@@ -39,6 +39,7 @@ package enum ObjectRoutes {
             let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserRoutes.signUp(request, collection: collection) }
+            if className == LCClassName.installation { return try InstallationRoutes.save(request, collection: collection) }
             let fields = try request.jsonObjectBody()
             var patch = try ObjectPatch(body: fields, mode: .create)
             let hooks = try ObjectHooks.of(request, className: className, body: fields)
@@ -88,6 +89,8 @@ package enum ObjectRoutes {
             let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserRoutes.update(request) }
+            if className == LCClassName.status { throw APIError(.statusUpdate) }  // docs/statuses.md
+            if className == LCClassName.installation { try InstallationRoutes.checkUpdate(request) }
             let objectId = request.parameter("objectId")
             var fields = try request.jsonObjectBody()
             var patch = try ObjectPatch(body: fields, mode: .update)

@@ -76,9 +76,11 @@ import Testing
 
     @Test(arguments: [("users", "_User"), ("roles", "_Role"), ("installations", "_Installation")])
     func alias_andClassesPath_addressTheSameObjects(alias: String, className: String) throws {
-        // Roles need an ACL and keep their name (spec §6.4); a user needs the sign-up fields (§5.3).
+        // Roles need an ACL and keep their name (spec §6.4); a user needs the sign-up fields (§5.3),
+        // an installation its platform and device id (docs/push.md).
         var body: JSONObject = ["name": "n", "ACL": ["*": ["read": true, "write": true]]]
         if className == "_User" { body["username"] = "u"; body["password"] = "p" }
+        if className == "_Installation" { body["deviceType"] = "android"; body["installationId"] = "device-1" }
         var client = self.client
         let created = try client.post("/1.1/\(alias)", json: .object(body))
         #expect(created.status == 201)

@@ -41,7 +41,7 @@ struct RouteSample: Sendable, CustomStringConvertible {
 
     /// The routes that run a `where` query (spec §3).
     var isQuery: Bool {
-        method == "GET" && ["/1.1/classes/:className", "/1.1/users", "/1.1/roles", "/1.1/installations",
+        method == "GET" && ["/1.1/classes/:className", "/1.1/users", "/1.1/roles", "/1.1/installations", "/1.1/tables/Notifications",
                             "/1.1/scan/classes/:className"].contains(pattern)
     }
 

@@ -6,19 +6,13 @@ master key, never through the SDK.
 """
 
 import os
-import queue
-import subprocess
-import threading
-import time
 
 import leancloud
 import pytest
 import requests
 
-APP_ID = "lcemu-dev-app-id"
-APP_KEY = "lcemu-dev-app-key"
-MASTER_KEY = "lcemu-dev-master-key"
-READY_TIMEOUT = 30
+import lcemu_server
+from lcemu_server import APP_ID, APP_KEY, MASTER_KEY
 
 
 class Emulator:
@@ -55,42 +49,16 @@ class Emulator:
         return requests.request(method, self.base_url + "/1.1" + path, headers=headers, timeout=10, **kwargs)
 
 
-def _read_lines(stream, lines):
-    for line in iter(stream.readline, ""):
-        lines.put(line)
-
-
 @pytest.fixture(scope="session")
 def emulator():
-    binary = os.environ.get("LCEMU_BINARY", ".build/debug/lcemu")
-    process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--data", ":memory:"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines = queue.Queue()
-    threading.Thread(target=_read_lines, args=(process.stdout, lines), daemon=True).start()
-    base_url, deadline, seen = None, time.monotonic() + READY_TIMEOUT, []
-    # The banner: "lcemu X listening on http://127.0.0.1:PORT", ending with the "  data:" line.
-    while time.monotonic() < deadline:
-        try:
-            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            break
-        seen.append(line)
-        if "listening on http" in line:
-            base_url = line.strip().split("listening on ")[1]
-        if line.startswith("  data:") and base_url:
-            break
-    if not base_url:
-        process.kill()
-        pytest.fail("lcemu did not report its port: " + "".join(seen))
+    try:
+        process, base_url = lcemu_server.start()
+    except RuntimeError as error:
+        pytest.fail(str(error))
     os.environ["LEANCLOUD_API_SERVER"] = base_url
     leancloud.init(APP_ID, app_key=APP_KEY, master_key=MASTER_KEY)
     yield Emulator(base_url)
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    lcemu_server.stop(process)
 
 
 @pytest.fixture(autouse=True)

@@ -3,12 +3,14 @@ import EmuHTTP
 import EmuRouting
 import LCWire
 
-/// `/__admin/outbox`: what the emulator "sent" (SMS, voice, email, captcha answers), for tests.
+/// `/__admin/outbox`: what the emulator "sent" (SMS, voice, email, captcha answers, pushes,
+/// realtime messages), for tests. A listing first fires the pushes that are due (`PushStore.fireDue`), so it writes.
 package enum OutboxRoutes {
     package static func register(in router: inout Router<APIRoute>) {
         // Newest first: `{"results":[…]}`; filters `phone`, `email`, `token`, `kind`, `purpose`.
-        router.add("GET", "/__admin/outbox", APIRoute(appAccess: .master) { request in
+        router.add("GET", "/__admin/outbox", APIRoute(appAccess: .master, work: .writes) { request in
             let filter = try filter(request)
+            try PushStore.fireDue(app: request.app)
             let results = request.app.outbox.messages(matching: filter).map(\.json)
             return APIResponse(json: ["results": .array(results)])
         })
@@ -23,7 +25,7 @@ package enum OutboxRoutes {
         var filter = OutboxFilter()
         if let kind = request.query("kind") {
             guard let parsed = OutboxMessage.Kind(rawValue: kind) else {
-                throw APIError(.invalidParameter("kind must be one of sms, voice, email, captcha."))
+                throw APIError(.invalidParameter("kind must be one of sms, voice, email, captcha, push, message."))
             }
             filter.kinds = [parsed]
         }
