@@ -17,6 +17,17 @@ enum UserHooks {
         guard answer.succeeded else { throw APIError(.hookRefused(answer.errorMessage)) }
     }
 
+    /// Calls `onAuthData` with an `authData` sign-up or log-in's `authData`, when the engine
+    /// defines it: its answer's `result` is the `authData` used; an error refuses (142).
+    static func onAuthData(_ request: RequestContext<AppRuntime>, _ authData: JSONObject) throws -> JSONObject {
+        let hook = CloudHook.User.onAuthData
+        guard let engine = request.app.engine, try engine.definitions().contains(hook.name) else { return authData }
+        let body = Array(JSON.object(["authData": .object(authData)]).jsonString.utf8)
+        let answer = try engine.post(hook.path, body: body, caller: request.engineCaller, kind: .beforeHook)
+        guard answer.succeeded else { throw APIError(.hookRefused(answer.errorMessage)) }
+        return answer.json?["result"]?.objectValue ?? authData
+    }
+
     /// Calls `onVerified/<type>` (`email` or `sms`) with the user whose address was verified, once
     /// the verification has committed; its outcome changes nothing.
     static func onVerified(_ type: String, userId: String, request: RequestContext<AppRuntime>) {

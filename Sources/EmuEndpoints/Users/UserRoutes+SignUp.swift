@@ -46,6 +46,8 @@ extension UserRoutes {
     static func authDataLogIn(_ request: RequestContext<AppRuntime>, body: JSONObject, authData: JSONObject,
                               collection: ObjectCollection) throws -> APIResponse {
         let app = request.app
+        // onAuthData may rewrite the authData before it is looked up (docs/cloud-code.md).
+        let authData = try UserHooks.onAuthData(request, authData)
         let entries = try AuthDataEntry.entries(of: authData)
         guard !entries.isEmpty else { throw APIError(.linkedIdMissing) }
         let links = try AuthDataLinks.withUnionIds(authData)

@@ -69,4 +69,23 @@ import Testing
         #expect(eventually { engine.requests(to: "/1.1/functions/_User/afterSave").count == 1 })
         #expect(FakeEngine.body(engine.requests(to: "/1.1/functions/_User/afterSave")[0])?["object"]?["password"] == nil)
     }
+
+    @Test func onAuthData_rewritesTheAuthData_orRefuses() throws {
+        let engine = try FakeEngine(defines: ["__on_authdata__User"]) { request in
+            var authData = FakeEngine.body(request)?["authData"]?.objectValue ?? [:]
+            guard var weixin = authData["weixin"]?.objectValue else { return FakeEngine.json(400, ["code": 1, "error": "weixin only"]) }
+            weixin["uid"] = weixin["openid"]
+            authData["weixin"] = .object(weixin)
+            return FakeEngine.json(200, ["result": .object(authData)])
+        }
+        let emulator = try TestServer.start(engine: engine.url)
+        let client = emulator.client()
+        let signedUp = try client.post("/1.1/users", json: ["authData": ["weixin": ["openid": "o-1", "access_token": "t"]]])
+        #expect(signedUp.status == 201)
+        let id = try #require(signedUp.json?["objectId"]?.stringValue)
+        let stored = try emulator.client(credentials: .masterKey).get("/1.1/users/\(id)").json
+        #expect(stored?["authData"]?["weixin"]?["uid"] == "o-1")
+        let refused = try client.post("/1.1/users", json: ["authData": ["qq": ["openid": "o-2", "access_token": "t"]]])
+        #expect(refused.text == #"{"code":142,"error":"Cloud Code validation failed. Error detail : weixin only"}"#)
+    }
 }
