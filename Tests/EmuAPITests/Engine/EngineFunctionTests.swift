@@ -53,6 +53,13 @@ import Testing
         #expect(engine.requests(to: "/1.1/functions/other").isEmpty)
     }
 
+    @Test func aFunctionName_isSentAsOnePercentEncodedSegment() throws {
+        let engine = try FakeEngine(defines: ["héllo wörld"])
+        let emulator = try TestServer.start(engine: engine.url)
+        #expect(try emulator.client().post("/1.1/functions/h%C3%A9llo%20w%C3%B6rld", json: [:]).status == 200)
+        #expect(engine.requests().last?.target == "/1.1/functions/h%C3%A9llo%20w%C3%B6rld")
+    }
+
     @Test func aStub_overridesTheEnginesFunctionOfTheSameName() throws {
         let engine = try FakeEngine(defines: ["hello"])
         let emulator = try TestServer.start(engine: engine.url)
