@@ -7,6 +7,12 @@ import LCWire
 /// (142 with its detail, like a before-hook); `onVerified/<email|sms>` once an address is
 /// verified, without the client waiting, like an after-hook.
 enum UserHooks {
+    /// Whether the app's engine defines `onLogin`.
+    static func definesOnLogin(_ app: AppRuntime) throws -> Bool {
+        guard let engine = app.engine else { return false }
+        return try engine.definitions().contains(CloudHook.User.onLogin.name)
+    }
+
     /// Calls `onLogin` with the user about to log in, when the engine defines it.
     static func onLogin(_ request: RequestContext<AppRuntime>, user: ObjectRecord) throws {
         let hook = CloudHook.User.onLogin

@@ -88,4 +88,29 @@ import Testing
         let refused = try client.post("/1.1/users", json: ["authData": ["qq": ["openid": "o-2", "access_token": "t"]]])
         #expect(refused.text == #"{"code":142,"error":"Cloud Code validation failed. Error detail : weixin only"}"#)
     }
+
+    @Test func onLogin_mayRefuseAnSMSLogIn_too() throws {
+        let engine = try FakeEngine(defines: ["__on_login__User"]) { request in
+            FakeEngine.body(request)?["object"]?["username"] == "banned"
+                ? FakeEngine.json(400, ["code": 1, "error": "banned"]) : FakeEngine.json(200, ["result": .null])
+        }
+        let emulator = try TestServer.start(engine: engine.url)
+        let client = emulator.client()
+        let app = try #require(emulator.emulator.app(emulator.app.appId))
+        for (name, number) in [("carol", "+8618600000021"), ("banned", "+8618600000022")] {
+            #expect(try client.post("/1.1/users", json: ["username": .string(name), "password": "secret-1",
+                                                          "mobilePhoneNumber": .string(number)]).status == 201)
+            #expect(try client.post("/1.1/requestLoginSmsCode", json: ["mobilePhoneNumber": .string(number)]).status == 200)
+            let code = try #require(app.outbox.messages(to: PhoneNumber.lenient(number), purpose: "login").first?.code)
+            let login = try client.post("/1.1/login", json: ["mobilePhoneNumber": .string(number), "smsCode": .string(code)])
+            if name == "banned" {
+                #expect(login.text == #"{"code":142,"error":"Cloud Code validation failed. Error detail : banned"}"#)
+            } else {
+                #expect(login.status == 200)
+                #expect(login.json?["sessionToken"]?.stringValue?.isEmpty == false)
+                #expect(login.json?["mobilePhoneVerified"] == true)
+            }
+        }
+        #expect(engine.requests(to: "/1.1/functions/_User/onLogin").count == 2)
+    }
 }
