@@ -140,6 +140,8 @@ enum HookObject {
 enum HookUser {
     static func of(_ request: RequestContext<AppRuntime>) throws -> JSON {
         let caller = try request.caller()
+        // A dead session is refused before any hook runs, as the write itself would refuse it.
+        if caller.hasInvalidSession, !request.isMaster { throw APIError(.userNotFound) }
         guard let userId = caller.userId else { return .null }
         return try request.app.database.read { db -> JSON in
             guard let record = try UserStore.fetch(userId, in: db) else { return .null }

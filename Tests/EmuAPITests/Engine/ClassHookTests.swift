@@ -53,6 +53,14 @@ import Testing
         #expect(user?["password"] == nil)
     }
 
+    @Test func aDeadSession_isRefused_beforeAnyHookRuns() throws {
+        let engine = try FakeEngine(defines: ["__before_save_for_Post"])
+        let emulator = try TestServer.start(engine: engine.url)
+        let response = try emulator.client().post("/1.1/classes/Post", json: ["title": "t"], headers: ["X-LC-Session": "no-such-token"])
+        #expect(response.json?["code"] == 211)
+        #expect(engine.requests(to: "/1.1/functions/Post/beforeSave").isEmpty)
+    }
+
     @Test func beforeUpdate_getsTheChangedKeys_andMayRefuse() throws {
         let engine = try FakeEngine(defines: ["__before_update_for_Post"]) { request in
             let object = FakeEngine.body(request)?["object"]?.objectValue ?? [:]
