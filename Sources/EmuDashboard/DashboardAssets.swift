@@ -32,9 +32,15 @@ public enum DashboardAssets {
         "dom.js": PackageResources.dom_js,
         "cells.js": PackageResources.cells_js,
         "poll.js": PackageResources.poll_js,
+        "live.js": PackageResources.live_js,
         "data-view.js": PackageResources.data_view_js,
         "object-table.js": PackageResources.object_table_js,
         "object-editor.js": PackageResources.object_editor_js,
+        "selection.js": PackageResources.selection_js,
+        "columns.js": PackageResources.columns_js,
+        "filter-builder.js": PackageResources.filter_builder_js,
+        "cell-editor.js": PackageResources.cell_editor_js,
+        "class-transfer.js": PackageResources.class_transfer_js,
         "users-view.js": PackageResources.users_view_js,
         "outbox-view.js": PackageResources.outbox_view_js,
         "requests-view.js": PackageResources.requests_view_js,
@@ -43,6 +49,8 @@ public enum DashboardAssets {
         "fixtures-view.js": PackageResources.fixtures_view_js,
         "functions-panel.js": PackageResources.functions_panel_js,
         "routes-view.js": PackageResources.routes_view_js,
+        "route-definition.js": PackageResources.route_definition_js,
+        "overview-view.js": PackageResources.overview_view_js,
     ]
 
     /// By extension: the only kinds `ui/` holds.

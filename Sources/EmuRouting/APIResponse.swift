@@ -14,6 +14,8 @@ public struct APIResponse: Sendable {
     public var journalCaller: String? = nil
     /// Why the closest custom routes did not match, when none did: shown by the journal.
     public var journalNearMisses: JSON? = nil
+    /// A body written as it is produced (the dashboard's events), after the head: `HTTPStream`.
+    package var stream: HTTPStream? = nil
 
     /// A JSON response with LeanCloud's standard headers (§1.5).
     public init(status: Int = 200, json: JSON) {
@@ -38,7 +40,11 @@ public struct APIResponse: Sendable {
         "Access-Control-Allow-Origin": "*",
     ]
 
-    package var httpResponse: HTTPResponse { HTTPResponse(status: status, headers: headers, body: body) }
+    package var httpResponse: HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers, body: body)
+        response.stream = stream
+        return response
+    }
 }
 
 extension APIError {

@@ -74,7 +74,7 @@ extension Emulator {
 
 extension Emulator {
     /// Which journal records a test means, sent as the journal's filters (method, path prefix,
-    /// status, route, `unmatched`, `query.<name>`, `header.<name>`, `body.<name>`); only the
+    /// status, route, caller, `unmatched`, `query.<name>`, `header.<name>`, `body.<name>`); only the
     /// exact path is compared here. Values compare as text (`1` matches a form's `"1"`); header
     /// names in any case; a body name `a.b` reaches into nested objects. A pattern on a secret
     /// (`body: ["password": …]`) is refused by the journal, which masks it: the call throws.
@@ -86,6 +86,9 @@ extension Emulator {
         public var status: Int?
         /// The id of the custom route that answered.
         public var route: String?
+        /// The objectId of the logged-in user a route or resource with `auth` answered: what did
+        /// this user's app send?
+        public var caller: String?
         /// Only requests no route answered.
         public var unmatched = false
         public var query: [String: String] = [:]
@@ -95,13 +98,14 @@ extension Emulator {
         public var body: [String: JSON] = [:]
 
         public init(method: String? = nil, path: String? = nil, pathPrefix: String? = nil, status: Int? = nil,
-                    route: String? = nil, unmatched: Bool = false, query: [String: String] = [:],
+                    route: String? = nil, caller: String? = nil, unmatched: Bool = false, query: [String: String] = [:],
                     headers: [String: String] = [:], body: [String: JSON] = [:]) {
             self.method = method
             self.path = path
             self.pathPrefix = pathPrefix
             self.status = status
             self.route = route
+            self.caller = caller
             self.unmatched = unmatched
             self.query = query
             self.headers = headers
@@ -114,6 +118,7 @@ extension Emulator {
             if let prefix = path ?? pathPrefix { items.append(("path", prefix)) }
             if let status { items.append(("status", String(status))) }
             if let route { items.append(("route", route)) }
+            if let caller { items.append(("caller", caller)) }
             if unmatched { items.append(("unmatched", "1")) }
             // Sorted: the same pattern always sends the same query.
             for (name, value) in query.sorted(by: { $0.key < $1.key }) { items.append(("query.\(name)", value)) }
@@ -133,6 +138,7 @@ extension Emulator {
             var parts = [method ?? "*", path ?? pathPrefix.map { $0 + "…" } ?? "any path"]
             if let status { parts.append("status \(status)") }
             if let route { parts.append("route \(route)") }
+            if let caller { parts.append("caller \(caller)") }
             if unmatched { parts.append("unmatched") }
             if !query.isEmpty { parts.append("query \(query)") }
             if !headers.isEmpty { parts.append("headers \(headers)") }

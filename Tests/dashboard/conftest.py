@@ -14,7 +14,7 @@ from lcemu_process import Emulator, binary_path
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Relative to the repository, as the Custom routes view shows each route's source.
 ROUTES = "docs/examples/custom-backends/routes"
-WIDE, NARROW = (1280, 800), (390, 844)
+WIDE, NARROW = (1440, 900), (390, 844)
 # A name Chromium resolves to this machine, as DNS rebinding would (test_cross_origin.py).
 REBOUND_NAME = "rebound.example"
 

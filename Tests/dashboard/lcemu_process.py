@@ -3,6 +3,7 @@ over plain HTTP (urllib: nothing here wrote it, so it checks the page against /1
 import json
 import os
 import queue
+import socket
 import subprocess
 import threading
 import time
@@ -13,9 +14,9 @@ APP_ID, APP_KEY, MASTER_KEY = "lcemu-dev-app-id", "lcemu-dev-app-key", "lcemu-de
 
 
 class Emulator:
-    def __init__(self, binary, data_dir, extra_arguments=(), cwd=None, deadline_s=60):
+    def __init__(self, binary, data_dir, extra_arguments=(), cwd=None, deadline_s=60, port=0):
         self.process = subprocess.Popen(
-            [binary, "serve", "--port", "0", "--data", data_dir, *extra_arguments], cwd=cwd,
+            [binary, "serve", "--port", str(port), "--data", data_dir, *extra_arguments], cwd=cwd,
             stdout=subprocess.PIPE, text=True, bufsize=1)  # stderr (the log) stays the terminal's
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
@@ -68,6 +69,13 @@ class Emulator:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+
+
+def free_port():
+    """A port nothing listens on now, for an emulator that restarts on the same address."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def _json(raw):

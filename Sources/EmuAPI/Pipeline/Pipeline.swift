@@ -13,6 +13,7 @@ import Primitives
 ///
 /// ```
 /// the API (every path but /__admin)             the admin surface (/__admin/*, the dashboard)
+///   0. the dashboard watching? (WatcherStage)     0. the dashboard watching?
 ///   1. CORS preflight (CORS)                      1. admin guard: Host, Origin (AdminGuard)
 ///   2. injected faults, for an app with custom    2. its own preflight (AdminGuard)
 ///      routes (FaultStage)                        3. method override
@@ -30,6 +31,8 @@ import Primitives
 /// handler reads. As in Hummingbird's `Router.buildResponder` and NIO's channel pipeline, the
 /// order lives here and nowhere else; unlike them the chain is a fixed sequence of calls on
 /// concrete stages, with no closure or existential per stage, because it runs on every request.
+/// A call of the dashboard watching (its marker and the master key, `WatcherStage`) skips the
+/// API's faults and custom routes and is not journaled: watching changes nothing.
 /// In front of it, `LargeBodyOffload` (Arrival/) hands a request with a large body to the worker pool.
 final class Pipeline: HTTPHandler {
     let adminGuard: AdminGuard
@@ -38,6 +41,7 @@ final class Pipeline: HTTPHandler {
     let routing: RoutingStage
     let authentication: AuthenticationStage
     let faults = FaultStage()
+    let watchers: WatcherStage
     let execution: ExecutionStage
     let renderer: ResponseRenderer
     private let requestCounter = Locked<UInt64>(0)
@@ -51,6 +55,7 @@ final class Pipeline: HTTPHandler {
         customRoutes = CustomRouteStage(authenticator: authenticator, pool: pool, logger: logger)
         routing = RoutingStage(router: router, authenticator: authenticator)
         authentication = AuthenticationStage(authenticator: authenticator)
+        watchers = WatcherStage(authenticator: authenticator)
         execution = ExecutionStage(pool: pool, renderer: renderer)
     }
 
@@ -59,11 +64,15 @@ final class Pipeline: HTTPHandler {
     func handle(_ received: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         let context = RequestContext(arriving: received, requestId: nextRequestId(), dispatcher: self)
         let send = renderer.logged(received, requestId: context.requestId, respond)
+        // 0. The dashboard watching leaves no trace in the journal.
+        let watching = watchers.isWatching(received)
         // The admin surface, in any spelling (AdminPath): a group of its own, decided once.
         if AdminPath.contains(received.path) {
-            adminSurface(context, Reply(renderer: renderer, crossOrigin: .admin, send: send))
+            let journaled = !watching && !watchers.isDashboardPage(received)
+            adminSurface(context, Reply(renderer: renderer, crossOrigin: .admin, journaled: journaled, send: send))
         } else {
-            api(context, Reply(renderer: renderer, crossOrigin: .api, send: send))
+            let reply = Reply(renderer: renderer, crossOrigin: .api, journaled: !watching, send: send)
+            watching ? watched(context, reply) : api(context, reply)
         }
     }
 
@@ -108,6 +117,14 @@ final class Pipeline: HTTPHandler {
             return faults.inject(fault, context, reply) { [self, context] in execution.execute(route, context, reply) }
         }
         // 8–9. Execute, render.
+        execution.execute(route, context, reply)
+    }
+
+    /// The API for the dashboard watching: no fault, no custom route (a scenario would move),
+    /// only LeanCloud's routes.
+    private func watched(_ context: RequestContext<AppRuntime?>, _ reply: Reply) {
+        var context = context
+        guard let route = resolve(&context, nil, reply) else { return }
         execution.execute(route, context, reply)
     }
 

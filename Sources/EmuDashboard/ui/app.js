@@ -1,21 +1,28 @@
 // The dashboard's entry point: log-in, then a hash router over the views (#/data, #/users, …).
-// Each view module exports `render(container, parameters)`; polling stops when the view changes.
+// Each view module exports `render(container, parameters)` and follows the server through
+// live.js (`watch`); its watchers, timers and open dialogs go when the view changes. The live
+// connection (live.js) shows a banner while the server is unreachable, and starts the view
+// over when the server is back, restarted or reset.
 import { credentials, logIn, logOut, redeemLink, takeLinkFromAddress } from "./session.js";
 import { h, replace, toast } from "./dom.js";
 import { stopPolling } from "./poll.js";
+import { clearWatchers, isLive, startLive, stopLive } from "./live.js";
 import * as data from "./data-view.js";
 import * as users from "./users-view.js";
 import * as outbox from "./outbox-view.js";
 import * as requests from "./requests-view.js";
 import * as time from "./time-view.js";
 import * as routes from "./routes-view.js";
+import * as overview from "./overview-view.js";
 
-const views = { data, users, outbox, requests, time, routes };
+const views = { overview, data, users, outbox, requests, time, routes };
 const $ = (id) => document.getElementById(id);
 
 function start() {
   $("login").addEventListener("submit", submitLogIn);
   $("log-out").addEventListener("click", () => { logOut(); show(); });
+  // The skip link moves the focus to the view; as a link to "#main" it would be taken for a view.
+  $("skip").addEventListener("click", (event) => { event.preventDefault(); $("main").focus(); });
   window.addEventListener("hashchange", arrive);
   window.addEventListener("resize", revealCurrentLink);
   arrive();
@@ -61,11 +68,34 @@ async function submitLogIn(event) {
   }
 }
 
+// The live connection's news: the banner, and the view started over when the server is back.
+const live = {
+  onUnreachable() {
+    $("connection").hidden = false;
+  },
+  onBack({ restart, wasDown }) {
+    $("connection").hidden = true;
+    if (restart === "restarted") toast("The emulator restarted: the view starts over.");
+    if (restart === "reset") toast("The emulator was reset: the view starts over.");
+    if (restart || wasDown) show();
+  },
+  onRefused() {
+    logOut();
+    show();
+    toast("The master key was refused; log in again.", "error");
+  },
+};
+
 // Shows the log-in form or the view the address names.
 function show() {
   stopPolling();
+  clearWatchers();
+  // An editor open over the old view would write to its object: it goes with the view.
+  for (const dialog of document.querySelectorAll("dialog")) dialog.close();
   const creds = credentials();
   const loggedIn = Boolean(creds);
+  if (loggedIn && !isLive()) startLive(live);
+  if (!loggedIn) { stopLive(); $("connection").hidden = true; }
   $("login").hidden = loggedIn;
   $("nav").hidden = !loggedIn;
   $("log-out").hidden = !loggedIn;
@@ -86,8 +116,11 @@ function show() {
   replace(container, h("p", { class: "muted" }, "Loading…"));
   document.title = `${view[0].toUpperCase()}${view.slice(1)} · LCEmu`;
   views[view].render(container, parameters.filter(Boolean)).catch((error) => {
-    if (error.status === 401) { logOut(); show(); toast("The master key was refused; log in again.", "error"); return; }
-    replace(container, h("p", { class: "error", role: "alert" }, error.message || String(error)));
+    if (error.status === 401) { live.onRefused(); return; }
+    // A view opened while the server is down loads again when it is back (live.js, onBack).
+    const unreachable = Boolean(error.unreachable);
+    replace(container, h("p", { class: "error", role: "alert", id: unreachable ? "view-unreachable" : undefined },
+      unreachable ? "The emulator cannot be reached; this view loads as soon as it answers again." : error.message || String(error)));
   });
 }
 

@@ -2,6 +2,7 @@
 // JSON, remove one) and the latest calls made to them.
 import { api } from "./api.js";
 import { attempt, h, localTime, panel, replace } from "./dom.js";
+import { watch } from "./live.js";
 
 export function functionsPanel() {
   const stubs = h("div", { id: "stubs" });
@@ -37,6 +38,7 @@ export function functionsPanel() {
     }
   }
   load().catch(() => {});
+  watch(["time"], load);
   return panel("Function stubs", stubs,
     h("form", { class: "inline", onsubmit: add }, name, answer, h("button", { type: "submit", id: "stub-add" }, "Set stub")), error,
     h("p", { class: "muted small" }, '{"result":…} or {"error":{"code":N,"error":"…"},"status":400}'),

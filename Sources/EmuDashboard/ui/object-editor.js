@@ -32,7 +32,14 @@ export function openEditor({ className, object, onSaved }) {
     const edited = JSON.parse(textarea.value);
     try {
       if (object) {
-        await api("PUT", `${classPath(className)}/${object.objectId}`, { body: changes(editable, edited) });
+        const body = changes(editable, edited);
+        // Nothing changed: nothing is sent, so updatedAt stays as it was.
+        if (!Object.keys(body).length) {
+          toast(`No changes to ${object.objectId}`);
+          dialog.close();
+          return;
+        }
+        await api("PUT", `${classPath(className)}/${object.objectId}`, { body });
         toast(`Saved ${object.objectId}`);
       } else {
         const created = await api("POST", classPath(className), { body: edited });

@@ -2,11 +2,15 @@
 // newest first, live. A push lists its status and the installations it reached, with why
 // (docs/push.md); a message its sender and recipients (docs/messages.md).
 // A captcha shows its picture beside its answer; codes and links have copy buttons. Messages are
-// added as they arrive and never redrawn, so each captcha picture is fetched once, while fresh.
-import { api } from "./api.js";
+// added as they arrive and never redrawn, so each captcha picture is fetched once, while fresh;
+// a captcha already there when the view opened may have expired since (the clock moves): its
+// picture is fetched only when asked for ("Show picture").
+// Ids start again at 1 after a restart: the view then starts over (app.js), so no new message is
+// skipped and no dead code stays.
+import { api, pictureURL } from "./api.js";
 import { credentials } from "./session.js";
 import { attempt, copyButton, h, localTime, panel, replace, safeURL } from "./dom.js";
-import { poll } from "./poll.js";
+import { watch } from "./live.js";
 
 export async function render(container) {
   const list = h("ol", { class: "outbox", id: "outbox-list", "aria-live": "polite" });
@@ -19,27 +23,30 @@ export async function render(container) {
   } }, "Empty the outbox");
   replace(container, panel("Outbox", h("div", { class: "toolbar" }, clear), empty, list));
   const shown = new Set();
+  let opening = true;
   const load = async () => {
     const answer = await api("GET", "/__admin/outbox");
+    const fresh = !opening;
+    opening = false;
     // Oldest first, each new one put on top: the list reads newest first.
     for (const message of answer.results.slice().reverse()) {
       if (shown.has(message.id)) continue;
       shown.add(message.id);
-      list.prepend(item(message));
+      list.prepend(item(message, fresh));
     }
     empty.hidden = shown.size > 0;
   };
   await load();
-  poll(load, 1000);
+  watch(["outbox"], load);
 }
 
-function item(message) {
+function item(message, fresh) {
   return h("li", { class: `message ${message.kind}`, dataset: { kind: message.kind, id: String(message.id) } },
     h("div", { class: "message-head" },
       h("span", { class: "badge" }, message.kind), " ", h("strong", {}, message.to), " ",
       message.purpose !== message.kind ? h("span", { class: "muted" }, message.purpose) : null, " ", localTime(message.sentAt)),
     h("div", { class: "message-body" },
-      message.kind === "captcha" ? captchaPicture(message.to) : null,
+      message.kind === "captcha" ? (fresh ? captchaPicture(message.to) : pictureOnDemand(message.to)) : null,
       h("p", {}, message.text),
       message.code ? h("p", {}, "Code ", h("code", { class: "code" }, message.code), " ", copyButton(message.code)) : null,
       message.push ? pushAccount(message.push) : null,
@@ -58,8 +65,16 @@ function pushAccount(push) {
       h("span", { class: "muted" }, (delivery.reasons || []).join(", "))))) : null);
 }
 
+function pictureOnDemand(token) {
+  const button = h("button", { type: "button", class: "small", "aria-label": `Show the picture of captcha ${token}` }, "Show picture");
+  button.addEventListener("click", () => button.replaceWith(captchaPicture(token)));
+  return button;
+}
+
 function captchaPicture(token) {
   const appId = encodeURIComponent(credentials().appId);
-  return h("img", { class: "captcha", alt: `Captcha picture of token ${token}`, width: 100, height: 39,
-    src: `/1.1/captchaImage?appId=${appId}&token=${encodeURIComponent(token)}` });
+  const picture = h("img", { class: "captcha", alt: `Captcha picture of token ${token}`, width: 100, height: 39 });
+  pictureURL(`/1.1/captchaImage?appId=${appId}&token=${encodeURIComponent(token)}`)
+    .then((url) => { picture.src = url; }, () => { picture.alt = "Captcha picture unavailable (expired or used)"; });
+  return picture;
 }

@@ -1,12 +1,13 @@
 // Requests: the emulator's request journal (GET /__admin/requests), live, newest first; filter
 // by status (`404` or `4xx`) and path prefix; a row opens its redacted request and response
 // (journal-detail.js).
-// /__admin calls and the dashboard's own calls (marked by a header) are hidden unless asked
-// for: the page's polling would drown the requests of the app under test.
-import { api, DASHBOARD_HEADER } from "./api.js";
-import { h, panel, replace } from "./dom.js";
+// The dashboard's own calls are never journaled (api.js); /__admin calls of tests are hidden
+// unless asked for. New records are fetched when the journal moves (live.js); after a restart or
+// reset the view starts over (ids start again), and when the journal was cleared elsewhere too.
+import { api } from "./api.js";
+import { h, panel, replace, toast } from "./dom.js";
 import { showRecord } from "./journal-detail.js";
-import { poll } from "./poll.js";
+import { watch } from "./live.js";
 
 const KEEP = 300;
 
@@ -15,15 +16,15 @@ export async function render(container) {
   const status = h("input", { id: "filter-status", placeholder: "404 or 4xx", size: 10, "aria-label": "Status" });
   const path = h("input", { id: "filter-path", placeholder: "/1.1/classes", "aria-label": "Path prefix" });
   const showAdmin = h("input", { id: "show-admin", type: "checkbox" });
-  const shown = (entry) => showAdmin.checked || (!entry.path.startsWith("/__admin") && !fromDashboard(entry));
+  const shown = (entry) => showAdmin.checked || !entry.path.startsWith("/__admin");
   const body = h("tbody", { id: "journal" });
   const detail = h("div", { class: "request-detail", id: "request-detail" });
   const restart = (event) => { if (event) event.preventDefault(); state.after = 0; state.entries = []; replace(body); load(); };
   replace(container, panel("Requests",
     h("form", { class: "toolbar", onsubmit: restart },
       h("label", {}, "Status ", status), h("label", {}, "Path ", path),
-      h("label", {}, showAdmin, " show /__admin and the dashboard's own"), h("button", { type: "submit" }, "Filter"),
-      h("button", { type: "button", class: "danger", onclick: async () => { await api("DELETE", "/__admin/requests"); restart(); } }, "Clear")),
+      h("label", {}, showAdmin, " show /__admin calls"), h("button", { type: "submit" }, "Filter"),
+      clearButton(restart)),
     h("div", { class: "table-scroll journal-scroll" }, h("table", { class: "requests" },
       h("thead", {}, h("tr", {}, ["Time", "Method", "Path", "Status", "Code", "App", "ms"].map((title) => h("th", { scope: "col" }, title)))),
       body)),
@@ -40,7 +41,26 @@ export async function render(container) {
     while (body.children.length > KEEP) body.lastElementChild.remove();
   }
   await load();
-  poll(load, 1000);
+  watch(["journal"], (now, before) => (now.journal.clears !== before.journal.clears ? restart() : load()));
+}
+
+// Clearing forgets the app's records on the server, for every tab and test: a second click confirms.
+function clearButton(restart) {
+  const button = h("button", { type: "button", class: "danger", id: "journal-clear" }, "Clear");
+  button.addEventListener("click", async () => {
+    if (button.dataset.armed !== "yes") {
+      button.dataset.armed = "yes";
+      button.textContent = "Confirm: forget every request";
+      return;
+    }
+    button.dataset.armed = "";
+    button.textContent = "Clear";
+    await api("DELETE", "/__admin/requests");
+    toast("The request journal is empty");
+    restart();
+  });
+  button.addEventListener("blur", () => { button.dataset.armed = ""; button.textContent = "Clear"; });
+  return button;
 }
 
 function row(entry, detail) {
@@ -56,7 +76,3 @@ function row(entry, detail) {
     h("td", { class: "number" }, typeof entry.durationMs === "number" ? entry.durationMs.toFixed(2) : ""));
 }
 
-function fromDashboard(entry) {
-  const headers = (entry.request && entry.request.headers) || {};
-  return Object.keys(headers).some((name) => name.toLowerCase() === DASHBOARD_HEADER.toLowerCase());
-}

@@ -5,13 +5,16 @@
 import { api } from "./api.js";
 import { attempt, h, panel, replace } from "./dom.js";
 import { showRecord } from "./journal-detail.js";
-import { poll } from "./poll.js";
+import { watch } from "./live.js";
+import { showDefinition } from "./route-definition.js";
 
 const KEEP = 100;
 
 export async function render(container) {
   const routesTitle = h("h2", {}, "Routes");
   const routesBox = h("div", { id: "routes-box" });
+  // A route's definition, opened from its id (route-definition.js); kept across live redraws.
+  const definitionBox = h("div", { id: "definition-box" });
   const scenariosBox = h("div", { id: "scenarios-box" });
   const unmatchedBody = h("tbody", { id: "unmatched" });
   const unmatchedEmpty = h("p", { class: "muted", id: "unmatched-empty" }, "Every request so far was answered.");
@@ -25,6 +28,7 @@ export async function render(container) {
 
   replace(container,
     h("section", { class: "card" }, routesTitle, routesBox),
+    definitionBox,
     h("div", { class: "grid routes-layout" },
       panel("Scenarios", scenariosBox, resetButton),
       panel("Unmatched requests",
@@ -48,7 +52,8 @@ export async function render(container) {
       routesBox.dataset.signature = signature;
       const states = new Map(scenarios.results.map((scenario) => [scenario.name, scenario.state]));
       routesTitle.textContent = `Routes (${routes.results.length})`;
-      replace(routesBox, routes.results.length ? routesTable(routes.results, states) : noRoutes());
+      const open = (route) => showDefinition(definitionBox, route, load);
+      replace(routesBox, routes.results.length ? routesTable(routes.results, states, open) : noRoutes());
       replace(scenariosBox, scenarioList(scenarios.results, routes.results, load));
       resetButton.hidden = !scenarios.results.length;
     }
@@ -59,7 +64,8 @@ export async function render(container) {
     unmatchedTable.hidden = !unmatchedEmpty.hidden;
   }
   await load();
-  poll(load, 1000);
+  // Routes and scenario states, and the journal for the unmatched requests.
+  watch(["routes", "journal"], load);
 }
 
 function noRoutes() {
@@ -69,14 +75,14 @@ function noRoutes() {
       " or add one with ", h("code", {}, "POST /__admin/routes"), " (docs/custom-backends.md)."));
 }
 
-function routesTable(routes, states) {
+function routesTable(routes, states, open) {
   return h("div", { class: "table-scroll" }, h("table", { class: "routes", id: "routes" },
     h("thead", {}, h("tr", {}, ["Id", "Method", "Path", "Scenario", "Source"].map((title) => h("th", { scope: "col" }, title)))),
-    h("tbody", {}, routes.map((route) => routeRow(route, states)))));
+    h("tbody", {}, routes.map((route) => routeRow(route, states, open)))));
 }
 
 // A stub (`request` → `response`) or a `resource` (a REST collection over a class), as defined.
-function routeRow(route, states) {
+function routeRow(route, states, open) {
   const resource = route.resource;
   const request = route.request || {};
   const method = resource ? h("span", { class: "badge" }, "resource")
@@ -85,7 +91,8 @@ function routeRow(route, states) {
     ? [h("code", { title: `${resource.path} and ${resource.path}/:id` }, `${resource.path}[/:id]`), " → ", h("code", { title: "class" }, resource.class)]
     : h("code", {}, request.path || "");
   return h("tr", { dataset: { routeId: String(route.id) } },
-    h("th", { scope: "row" }, h("code", {}, route.id), route.description ? h("div", { class: "muted small" }, route.description) : null),
+    h("th", { scope: "row" }, h("button", { type: "button", class: "link", title: "Show its definition", onclick: () => open(route) },
+      h("code", {}, route.id)), route.description ? h("div", { class: "muted small" }, route.description) : null),
     cell("Method", method, "method"),
     cell("Path", path, "path"),
     cell("Scenario", scenarioStep(route.scenario, states), route.scenario ? "" : "none"),

@@ -3,17 +3,27 @@
 import { api } from "./api.js";
 import { attempt, h, localTime, panel, replace } from "./dom.js";
 import { poll } from "./poll.js";
+import { watch } from "./live.js";
 import { fixturePanels } from "./fixtures-view.js";
 
 export async function render(container) {
   const now = h("p", { class: "clock", id: "clock-now" });
   const faultList = h("tbody", { id: "fault-list" });
+  // The clock's seconds tick here, from the last answer; the server is asked again only when
+  // the clock was moved (live.js, "time").
+  let known = null;
+  const tick = () => {
+    if (!known) return;
+    const elapsed = known.clock.mode === "fixed" ? 0 : Date.now() - known.at;
+    showClock({ ...known.clock, now: new Date(Date.parse(known.clock.now) + elapsed).toISOString() });
+  };
+  const fetchClock = async () => { known = { clock: await api("GET", "/__admin/clock"), at: Date.now() }; tick(); };
   const showClock = (clock) => replace(now, localTime(clock.now), " ", h("code", {}, clock.now), " ",
     h("span", { class: "badge" }, clock.mode === "fixed" ? "stopped" : "running"),
     clock.offsetMs ? h("span", { class: "muted", title: `${clock.offsetMs} ms` }, ` offset ${duration(clock.offsetMs)}`) : null);
   const clockCommand = async (body) => {
     const clock = await attempt(() => api("POST", "/__admin/clock", { body }), "Clock moved");
-    if (clock) showClock(clock);
+    if (clock) { known = { clock, at: Date.now() }; tick(); }
   };
   const advance = h("input", { id: "clock-advance", value: "16m", size: 6, "aria-label": "Advance by (ms s m h d)" });
   const setTo = h("input", { id: "clock-set", placeholder: "2030-01-01T00:00:00Z", "aria-label": "Set to (ISO date)" });
@@ -35,9 +45,11 @@ export async function render(container) {
         faultList)),
       faultForm(loadFaults)),
     ...fixturePanels()));
-  showClock(await api("GET", "/__admin/clock"));
+  await fetchClock();
   await loadFaults();
-  poll(async () => { showClock(await api("GET", "/__admin/clock")); await loadFaults(); }, 2000);
+  poll(tick, 1000);
+  watch(["time"], fetchClock);
+  watch(["faults"], loadFaults);
 }
 
 function faultRow(fault, reload) {

@@ -2,12 +2,12 @@
 // session (revocable), its log-in lock (liftable) and a new password. Users come from
 // /1.1/users; sessions and locks from /__admin/user-states, which /1.1 does not expose.
 import { api } from "./api.js";
-import { attempt, h, localTime, panel, replace } from "./dom.js";
-import { poll } from "./poll.js";
+import { attempt, h, localTime, panel, replace, toast } from "./dom.js";
+import { watch } from "./live.js";
 
 export async function render(container) {
   const body = h("tbody");
-  replace(container, panel("Users and sessions",
+  replace(container, panel("Users and sessions", newUserForm(() => load()),
     h("div", { class: "table-scroll" }, h("table", { class: "users" },
       h("thead", {}, h("tr", {}, ["User", "Email", "Phone", "Session", "Log-in lock", "Password"].map((title) => h("th", { scope: "col" }, title)))),
       body))));
@@ -29,7 +29,8 @@ export async function render(container) {
       : h("tr", {}, h("td", { colspan: 6, class: "muted" }, "No users yet.")));
   };
   await load();
-  poll(load, 2000);
+  // Users, sessions and log-in failures are in the app's database: reload when it changed.
+  watch(["data"], load);
 }
 
 function row(user, state, reload) {
@@ -71,4 +72,35 @@ function passwordForm(user, update) {
     event.preventDefault();
     if (input.value) update({ password: input.value }, "Password set").then(() => { input.value = ""; });
   } }, input, h("button", { type: "submit", class: "small" }, "Set"));
+}
+
+// A new user, as the app would sign one up (POST /1.1/users): a username and a password, an
+// email and a phone if given. The server's refusal (a name taken: 202) shows under the form.
+function newUserForm(reload) {
+  const field = (id, label, attributes = {}) => h("label", {}, label, " ", h("input", { id, ...attributes }));
+  const error = h("p", { id: "new-user-error", class: "error", role: "alert" });
+  const value = (id) => document.getElementById(id).value.trim();
+  const submit = async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const body = { username: value("new-user-name"), password: document.getElementById("new-user-password").value };
+    if (value("new-user-email")) body.email = value("new-user-email");
+    if (value("new-user-phone")) body.mobilePhoneNumber = value("new-user-phone");
+    try {
+      const created = await api("POST", "/1.1/users", { body });
+      toast(`Created ${body.username} (${created.objectId})`);
+      event.target.reset();
+      reload();
+    } catch (failure) {
+      error.textContent = `${failure.code}: ${failure.message}`;
+    }
+  };
+  return h("details", { class: "new-user", id: "new-user" }, h("summary", {}, "Add a user"),
+    h("form", { class: "inline", onsubmit: submit },
+      field("new-user-name", "Username", { required: true, autocomplete: "off" }),
+      field("new-user-password", "Password", { type: "password", required: true, autocomplete: "new-password" }),
+      field("new-user-email", "Email", { type: "email", autocomplete: "off" }),
+      field("new-user-phone", "Phone", { placeholder: "+8613800000000", autocomplete: "off" }),
+      h("button", { type: "submit", id: "new-user-add" }, "Add user")),
+    error);
 }

@@ -92,6 +92,31 @@ public final class BlockingHTTPClient {
 extension BlockingHTTPClient {
     /// Reads one response. `method` tells whether a body follows (not for HEAD).
     public func readResponse(method: String = "GET") throws -> Response {
+        let (status, headers) = try readHead()
+        if status < 200 { return Response(status: status, headers: headers, body: []) }
+        let length = method == "HEAD" ? 0 : Int(headers["Content-Length"] ?? "") ?? -1
+        if length < 0 { return Response(status: status, headers: headers, body: try readToEnd()) }
+        _ = try fill { $0.count >= length ? length : nil }
+        let body = Array(buffer[..<length])
+        buffer.removeFirst(length)
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// Reads a streamed answer's head (`HTTPStream`): its body is then read as it comes, with
+    /// `readStream(through:)`.
+    public func readStreamHead() throws -> Response {
+        let (status, headers) = try readHead()
+        return Response(status: status, headers: headers, body: [])
+    }
+
+    /// Reads a streamed body until `marker` arrives; returns the text up to and including it.
+    public func readStream(through marker: String) throws -> String {
+        let end = try fill { $0.firstRange(of: Array(marker.utf8))?.upperBound }
+        defer { buffer.removeFirst(end) }
+        return String(decoding: buffer[..<end], as: UTF8.self)
+    }
+
+    private func readHead() throws -> (Int, HTTPHeaders) {
         let headEnd = try fill { $0.firstRange(of: [13, 10, 13, 10])?.upperBound }
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd)
@@ -104,13 +129,7 @@ extension BlockingHTTPClient {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].trimmingSpaces()))
         }
-        if status < 200 { return Response(status: status, headers: headers, body: []) }
-        let length = method == "HEAD" ? 0 : Int(headers["Content-Length"] ?? "") ?? -1
-        if length < 0 { return Response(status: status, headers: headers, body: try readToEnd()) }
-        _ = try fill { $0.count >= length ? length : nil }
-        let body = Array(buffer[..<length])
-        buffer.removeFirst(length)
-        return Response(status: status, headers: headers, body: body)
+        return (status, headers)
     }
 
     /// True when the server closed the connection (reads EOF) before `timeout`.

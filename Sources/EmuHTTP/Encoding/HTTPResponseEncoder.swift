@@ -31,8 +31,10 @@ public enum HTTPResponseEncoder {
 
     /// Encodes `response` at the end of `out`: a connection writes into its own output buffer,
     /// whose memory it keeps from one answer to the next.
+    /// - Parameter streamed: the head of a streamed answer (`HTTPStream`): no `Content-Length`
+    ///   and no body, which follows as the stream writes it, delimited by the connection's close.
     public static func encode(_ response: HTTPResponse, headRequest: Bool = false, connection: ConnectionDirective,
-                              date: [UInt8], appendingTo out: inout [UInt8]) {
+                              date: [UInt8], streamed: Bool = false, appendingTo out: inout [UInt8]) {
         // One allocation at most for the whole response: the head's exact size is cheap to add up.
         var headBytes = 128
         for field in response.headers { headBytes += field.name.utf8.count + field.value.utf8.count + 4 }
@@ -48,7 +50,7 @@ public enum HTTPResponseEncoder {
         }
         // RFC 9110 §8.6: no Content-Length in 1xx or 204.
         let bodyAllowed = response.status >= 200 && response.status != 204 && response.status != 304
-        if bodyAllowed {
+        if bodyAllowed && !streamed {
             appendLiteral(&out, "Content-Length: ")
             appendDecimal(&out, response.body.count)
             appendLiteral(&out, "\r\n")
@@ -62,7 +64,7 @@ public enum HTTPResponseEncoder {
         case .close: appendHeader(&out, "Connection", "close")
         }
         appendLiteral(&out, "\r\n")
-        if bodyAllowed && !headRequest { out.append(contentsOf: response.body) }
+        if bodyAllowed && !headRequest && !streamed { out.append(contentsOf: response.body) }
     }
 
     /// The interim response sent for `Expect: 100-continue` (RFC 9110 §10.1.1).

@@ -3,6 +3,8 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// A body written as it is produced (server-sent events), in place of `body`: `HTTPStream`.
+    public var stream: HTTPStream?
 
     public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status

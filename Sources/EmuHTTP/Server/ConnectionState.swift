@@ -22,6 +22,10 @@ enum ConnectionState: Equatable {
     case awaitingResponse(closeAfter: Bool)
     /// An answer (or a `100 Continue`) was handed to the socket, which has not taken it all yet.
     case writing(thenClose: Bool)
+    /// A streamed answer (`HTTPStream`) is being written for as long as both sides keep it open;
+    /// `flushing` while the socket has not taken every byte written. Nothing is read but the
+    /// peer's end of stream.
+    case streaming(flushing: Bool)
     case closed
 
     /// What the connection does after a transition.
@@ -31,6 +35,8 @@ enum ConnectionState: Equatable {
         case sendContinue
         /// Send the handler's answer; `Connection: close` unless `persistent`.
         case sendResponse(persistent: Bool)
+        /// Send the head of a streamed answer, then open its stream.
+        case startStream
         /// Send an error answer with this status, then close: after a framing error the rest of
         /// the byte stream cannot be trusted (RFC 9112 §6.3), and a late request is not waited for.
         case reject(status: Int)
@@ -50,6 +56,7 @@ enum ConnectionState: Equatable {
         switch self {
         case .reading: .read
         case .readingAfterWritable, .writing: .write
+        case .streaming(let flushing): flushing ? .write : .read
         case .awaitingResponse, .closed: .none
         }
     }
@@ -73,7 +80,7 @@ enum ConnectionState: Equatable {
     /// connection closes; a connection owing nothing closes now.
     mutating func peerClosed() -> Action {
         switch self {
-        case .reading, .readingAfterWritable:
+        case .reading, .readingAfterWritable, .streaming:
             self = .closed
             return .close
         case .awaitingResponse:
@@ -122,8 +129,42 @@ enum ConnectionState: Equatable {
         return .sendResponse(persistent: persistent)
     }
 
+    /// The handler answered with a stream. It streams unless the peer finished sending or the
+    /// server is `stopping`: then the head alone is sent, and the connection closes.
+    mutating func streamReady(stopping: Bool) -> Action {
+        guard case .awaitingResponse(let closeAfter) = self else { return .none }
+        if closeAfter || stopping {
+            self = .writing(thenClose: true)
+            return .sendResponse(persistent: false)
+        }
+        self = .streaming(flushing: true)
+        return .startStream
+    }
+
+    /// The stream wrote more bytes: send them.
+    mutating func streamWritten() -> Action {
+        guard case .streaming = self else { return .none }
+        self = .streaming(flushing: true)
+        return .flush
+    }
+
+    /// The stream ended on the server's side: close once its bytes are sent.
+    mutating func streamFinished() -> Action {
+        guard case .streaming(let flushing) = self else { return .none }
+        if flushing {
+            self = .writing(thenClose: true)
+            return .none
+        }
+        self = .closed
+        return .close
+    }
+
     /// The socket took every byte queued: read the next request, or close.
     mutating func written() -> Action {
+        if case .streaming = self {
+            self = .streaming(flushing: false)
+            return .none
+        }
         guard case .writing(let thenClose) = self else { return .none }
         if thenClose {
             self = .closed
@@ -136,11 +177,11 @@ enum ConnectionState: Equatable {
     /// The socket became writable.
     mutating func writable() -> Action {
         switch self {
-        case .writing: return .flush
+        case .writing, .streaming(flushing: true): return .flush
         case .readingAfterWritable(let fresh):
             self = .reading(fresh: fresh)
             return .read
-        case .reading, .awaitingResponse, .closed: return .none
+        case .reading, .awaitingResponse, .streaming, .closed: return .none
         }
     }
 
@@ -157,8 +198,8 @@ enum ConnectionState: Equatable {
             case .head: return .head
             case .body: return .body
             }
-        case .writing: return .write
-        case .awaitingResponse, .closed: return .none
+        case .writing, .streaming(flushing: true): return .write
+        case .awaitingResponse, .streaming, .closed: return .none
         }
     }
 
@@ -173,7 +214,7 @@ enum ConnectionState: Equatable {
             }
             self = .writing(thenClose: true)
             return .reject(status: 408)
-        case .writing:
+        case .writing, .streaming:
             self = .closed
             return .close
         case .awaitingResponse, .closed:
@@ -182,9 +223,12 @@ enum ConnectionState: Equatable {
     }
 
     /// Graceful shutdown began. A connection between requests closes now; one receiving a request
-    /// or awaiting its answer closes after that answer.
+    /// or awaiting its answer closes after that answer; a stream, which has no end, closes now.
     mutating func shutdownBegan(phase: HTTPRequestParser.Phase) -> Action {
         switch self {
+        case .streaming:
+            self = .closed
+            return .close
         case .reading, .readingAfterWritable:
             guard phase == .idle else { return .none }  // its answer will say close (`stopping`)
             self = .closed

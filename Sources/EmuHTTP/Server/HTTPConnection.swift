@@ -28,6 +28,8 @@ final class HTTPConnection: @unchecked Sendable {
     /// Shared by this connection's `ResponseGate`s: one mutex per connection, not per request.
     let gateLock = Lock()
     var dateStamp = HTTPDateStamp()
+    /// The writer of the streamed answer being sent (`streaming`), told when the connection closes.
+    var streamWriter: HTTPStreamWriter?
 
     init(fd: Int32, transport: any ConnectionTransport, context: ServerContext) {
         self.fd = fd
@@ -50,6 +52,7 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Reads what is available, then answers every complete request in order.
     func onReadable() {
+        if case .streaming = state { return readWhileStreaming() }
         guard state.readsRequests else { return }
         var total = 0
         reading: while true {
@@ -121,6 +124,7 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// The handler's answer, on the executor.
     func complete(_ response: HTTPResponse, gate: ResponseGate) {
+        if let stream = response.stream, !gate.isHead { return startStream(response, stream) }
         let action = state.responseReady(keepAlive: gate.keepAlive, stopping: context.stopping.current)
         guard case .sendResponse(let persistent) = action else { return }
         let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (gate.http10 ? .keepAliveHTTP10 : .persistent)
@@ -128,6 +132,58 @@ final class HTTPConnection: @unchecked Sendable {
         HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
                                    appendingTo: &outbound)
         flush()
+    }
+
+    // MARK: Streamed answers
+
+    /// Sends a streamed answer's head, then hands its stream a writer.
+    private func startStream(_ response: HTTPResponse, _ stream: HTTPStream) {
+        let action = state.streamReady(stopping: context.stopping.current)
+        guard action == .startStream || action == .sendResponse(persistent: false) else { return }
+        if outboundOffset >= outbound.count { clearOutbound() }
+        HTTPResponseEncoder.encode(response, connection: .close, date: dateStamp.current(), streamed: true,
+                                   appendingTo: &outbound)
+        flush()
+        guard action == .startStream, case .streaming = state else { return }
+        let writer = HTTPStreamWriter(connection: self)
+        streamWriter = writer
+        stream.opened(writer)
+    }
+
+    /// Bytes the stream wrote, on the executor. A client whose backlog passes the limit is not
+    /// reading: its stream is closed rather than held in memory.
+    func streamWrite(_ bytes: [UInt8]) {
+        guard case .streaming = state else { return }
+        if outboundOffset >= outbound.count { clearOutbound() }
+        guard outbound.count - outboundOffset + bytes.count <= HTTPStreamWriter.maxBacklog else {
+            return perform(state.forceClose())
+        }
+        outbound.append(contentsOf: bytes)
+        perform(state.streamWritten())
+        settle()
+    }
+
+    func streamFinish() {
+        perform(state.streamFinished())
+        settle()
+    }
+
+    /// While streaming the client has nothing to say: what it sends is dropped, and its end of
+    /// stream closes the connection. At most 64 KiB a turn, so a chatty client cannot hold the
+    /// executor.
+    private func readWhileStreaming() {
+        for _ in 0..<16 {
+            let result = withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 16) { transport.receive(into: $0) }
+            switch result {
+            case .transferred: continue
+            case .wouldBlock: return settle()
+            case .closed:
+                perform(state.peerClosed())
+                return settle()
+            case .failed: return perform(state.forceClose())
+            }
+        }
+        settle()
     }
 
     /// Called by the server's sweeper on this connection's executor.
@@ -153,7 +209,7 @@ final class HTTPConnection: @unchecked Sendable {
 
     private func perform(_ action: ConnectionState.Action, reason: String = "") {
         switch action {
-        case .none, .sendResponse: break  // an answer is sent by `complete`, which has it
+        case .none, .sendResponse, .startStream: break  // an answer is sent by `complete`, which has it
         case .sendContinue:
             if outboundOffset >= outbound.count { clearOutbound() }
             outbound.append(contentsOf: HTTPResponseEncoder.continueResponse)
@@ -230,6 +286,8 @@ final class HTTPConnection: @unchecked Sendable {
     /// source on it cancelled first).
     private func closeSocket() {
         deadline = 0
+        streamWriter?.connectionClosed()
+        streamWriter = nil
         watcher.stop { [self] in
             transport.shutdown()
             Platform.close(fd)

@@ -9,6 +9,7 @@ final class AppTools: AppToolsState {
     let snapshots = Snapshots()
     let faults = Faults()
     let dashboardLinks = DashboardLinks()
+    let dashboardLive = DashboardLive()
     let journal: RequestJournal
     let customRoutes = CustomRoutes()
     /// The app's LeanEngine app, when it has one (docs/cloud-code.md).
@@ -29,6 +30,7 @@ final class AppTools: AppToolsState {
         journal.clear(visibleTo: app.configuration.appId)
         customRoutes.reset()
         engineClient?.calls.clear()
+        dashboardLive.didReset()
     }
 }
 
@@ -47,6 +49,8 @@ extension AppRuntime {
     public var faults: Faults { appTools.faults }
     /// One-time dashboard log-in links (`lcemu serve` prints one); kept by `reset()`.
     public var dashboardLinks: DashboardLinks { appTools.dashboardLinks }
+    /// The dashboard's live state and its event streams (`/__admin/status`, `/__admin/events`).
+    package var dashboardLive: DashboardLive { appTools.dashboardLive }
     /// The requests the server answered, shared by every app (`/__admin/requests`); this app's
     /// records are dropped by `reset()`.
     public var journal: RequestJournal { appTools.journal }

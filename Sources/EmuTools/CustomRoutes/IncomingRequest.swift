@@ -11,10 +11,12 @@ package struct IncomingRequest: Sendable {
     /// The body: a JSON object, or a form's fields as strings (a multipart file part as
     /// `{"filename","contentType","size"}`); nil when empty or none of these.
     let body: JSONObject?
+    /// The body is a form (URL-encoded or multipart): its values are text, whatever they mean.
+    let bodyIsForm: Bool
 
     package init(_ http: HTTPRequest) {
         self.http = http
-        body = Self.fields(of: http)
+        (body, bodyIsForm) = Self.fields(of: http)
     }
 
     var method: String { http.method }
@@ -37,17 +39,17 @@ package struct IncomingRequest: Sendable {
 
     /// JSON when the content type says so or the body looks like an object; a multipart form when
     /// it says so (MultipartForm: a malformed one has no fields); a form otherwise.
-    private static func fields(of http: HTTPRequest) -> JSONObject? {
-        guard !http.body.isEmpty else { return nil }
+    private static func fields(of http: HTTPRequest) -> (JSONObject?, isForm: Bool) {
+        guard !http.body.isEmpty else { return (nil, false) }
         let type = http.headers["Content-Type"]?.lowercased() ?? ""
         if MultipartForm.isMultipart(type) {
-            return MultipartForm(body: http.body, contentType: http.headers["Content-Type"]).map(multipartFields)
+            return (MultipartForm(body: http.body, contentType: http.headers["Content-Type"]).map(multipartFields), true)
         }
         if type.contains("json") || http.body.first == UInt8(ascii: "{") {
-            return (try? JSONParser.parse(http.body))?.objectValue
+            return ((try? JSONParser.parse(http.body))?.objectValue, false)
         }
-        guard type.isEmpty || type.contains("x-www-form-urlencoded") || type.hasPrefix("text/plain") else { return nil }
-        return QueryString.fields(String(decoding: http.body, as: UTF8.self))
+        guard type.isEmpty || type.contains("x-www-form-urlencoded") || type.hasPrefix("text/plain") else { return (nil, false) }
+        return (QueryString.fields(String(decoding: http.body, as: UTF8.self)), true)
     }
 
     /// Text parts as strings; a file part as what a matcher can test without its bytes. The

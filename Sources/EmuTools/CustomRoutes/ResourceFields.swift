@@ -54,7 +54,7 @@ struct ResourceFields: Sendable {
             if let value = body[field.name] {
                 stored[field.store] = try field.stored(value)
             } else if let defaults, let template = field.defaultValue {
-                let value = try field.stored(Template.render(template, defaults))
+                let value = try field.stored(Template.rendering(template, defaults))
                 if !value.isNull { stored[field.store] = value }
             }
         }

@@ -126,8 +126,10 @@ package struct ResourceResponder {
     }
 
     /// What a create or an update writes, from the body (JSON or a form): the declared fields
-    /// (`fields`) or the body with `fieldTypes` applied; never the id on an update (it names the
-    /// object); the parent from the path on a create.
+    /// (`fields`) or the body with `fieldTypes` applied, never its `ACL` unless `fields` declares
+    /// it; never the id on an update (it names the object); the parent from the path on a create;
+    /// the scope's fields as the scope fixes them (`ScopeFields`): the body cannot write an
+    /// object outside the caller's `where`.
     private func written(creating: Bool) throws -> JSONObject {
         let request = context.request
         if request.body == nil && !request.http.body.isEmpty {
@@ -141,11 +143,33 @@ package struct ResourceResponder {
             body = try fields.stored(body, excluding: excluded, defaults: creating ? context : nil)
         } else {
             for (name, type) in spec.fieldTypes { if let value = body[name] { body[name] = type.convert(value) } }
+            if request.bodyIsForm { body = try typedAsTheirColumns(body) }
             for name in excluded { body[name] = nil }
+            // The master key writes it: a caller's ACL would lock others out of the class's objects.
+            body[LCFieldName.acl] = nil
         }
+        let scope = ScopeFields(rendered: try spec.scope.map { try Template.condition($0, context) })
+        body = creating ? scope.creating(body) : scope.updating(body)
         if !identity.isObjectId, let id = body[identity.store], !id.isNull { body[identity.store] = try identity.stored(id) }
         if creating, let parent = spec.parent { body[parent.store] = try parentValue(parent) }
         return body
+    }
+
+    /// A form's text in the types the class's columns already have (`type=2` into a Number
+    /// column is 2, `done=true` into a Boolean one is true), for the fields `fieldTypes` does not
+    /// name: a form carries only text, and text stored first would fix the column as a String.
+    /// Text that does not convert, and fields of no column yet or of another type, stay text.
+    private func typedAsTheirColumns(_ body: JSONObject) throws -> JSONObject {
+        let schema = try store.app.database.read { db in try ClassSchema.load(spec.className, in: db) }
+        var typed = body
+        for (name, value) in body where value.stringValue != nil && spec.fieldTypes[name] == nil {
+            switch schema.type(of: name) {
+            case .number?: typed[name] = FieldTextType.number.convert(value)
+            case .boolean?: typed[name] = FieldTextType.boolean.convert(value)
+            default: continue
+            }
+        }
+        return typed
     }
 
     /// An object in the declared shape, or as stored.
@@ -162,12 +186,24 @@ package struct ResourceResponder {
         let answer = spec.answers[kind] ?? ResourceSpec.Answer(envelope: "{{result}}", status: 200)
         var context = self.context
         context.extra = values.merging(["result": result, "count": values["count"] ?? .null]) { $1 }
-        return APIResponse(status: answer.status, json: Template.render(answer.envelope, context))
+        return rendered(answer.envelope, status: answer.status, context)
+    }
+
+    /// An envelope rendered as a stub's `json` is: a templated key that renders empty or twice is
+    /// the route's author's bug, answered 500 naming the route and the key (`Template.KeyError`).
+    private func rendered(_ envelope: JSON, status: Int, _ context: TemplateContext) -> APIResponse {
+        do {
+            return APIResponse(status: status, json: try Template.rendering(envelope, context))
+        } catch {
+            return error.response(route: match.route.id)
+        }
     }
 
     private func failure(_ error: any Error) -> APIResponse {
         let code: LCErrorCode
-        if let invalid = error as? InvalidInput {
+        if let keyError = error as? Template.KeyError {
+            return keyError.response(route: match.route.id)
+        } else if let invalid = error as? InvalidInput {
             code = .invalidParameter(invalid.detail)
         } else if let missing = error as? RouteActionRunner.NothingFound {
             code = .objectNotFound.with(message: missing.message)
@@ -182,7 +218,7 @@ package struct ResourceResponder {
     private func failure(status: Int, code: Int, _ message: String) -> APIResponse {
         var context = self.context
         context.extra = ["error": .string(message), "code": JSON(code), "result": .null, "count": .null]
-        return APIResponse(status: status, json: Template.render(spec.errorEnvelope, context))
+        return rendered(spec.errorEnvelope, status: status, context)
     }
 }
 

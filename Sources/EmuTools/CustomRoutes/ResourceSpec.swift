@@ -29,7 +29,8 @@ package struct ResourceSpec: Sendable {
     let fields: ResourceFields?
     let paging: ResourcePaging
     let filters: ResourceFilters
-    /// A LeanCloud `where` (templates rendered per request) every operation but create is limited to.
+    /// A LeanCloud `where` (templates rendered per request) every operation but create is limited
+    /// to; writes keep to it too (`ScopeFields`: a create stores its equality fields).
     let scope: JSON?
     let parent: ResourceParent?
     /// LeanCloud's `order` (`-createdAt`) in store names (a declared wire name is mapped:
@@ -109,6 +110,30 @@ package struct ResourceSpec: Sendable {
             try RouteJSON.at("\(kind.rawValue).envelope") {
                 try Template.validate(answer.envelope, captures: captures, extra: names, hasCaller: hasCaller)
             }
+        }
+        // A templated key naming what its envelope never has would render empty at every answer.
+        for (kind, answer) in answers where kind != .list {
+            let field = object[kind.rawValue]?["envelope"] != nil ? "\(kind.rawValue).envelope" : "envelope"
+            try RouteJSON.at(field) { try Self.refuseKeys(answer.envelope, naming: Self.listNames, "is a list's only") }
+        }
+        try RouteJSON.at("errorEnvelope") {
+            try Self.refuseKeys(errorEnvelope, naming: Self.listNames + ["result"], "has no value in a failure")
+        }
+    }
+
+    /// Throws for an object key of `json` whose placeholder names one of `names`: it renders empty.
+    private static func refuseKeys(_ json: JSON, naming names: [String], _ why: String) throws {
+        switch json {
+        case .array(let items):
+            for (index, item) in items.enumerated() { try RouteJSON.at("\(index)") { try refuseKeys(item, naming: names, why) } }
+        case .object(let object):
+            for (key, value) in object {
+                if let name = Template.placeholders(in: key).first(where: { names.contains(String($0.prefix { $0 != "." })) }) {
+                    throw RouteDefinitionError(field: key, "{{\(name)}} \(why): a key would render empty")
+                }
+                try RouteJSON.at(key) { try refuseKeys(value, naming: names, why) }
+            }
+        default: return
         }
     }
 

@@ -134,12 +134,13 @@ package struct ResourceStore {
     /// is an ordinary one that `/1.1` also writes, so it may hold any number: only values up to
     /// 2^53 − 1 (where a JSON number still counts every integer) are counted, a larger one is
     /// ignored rather than trapping the server (at the bound, the next number is taken and the
-    /// create answers 137); a fraction counts as its floor.
+    /// create answers 137); a fraction counts as its floor; never below 1.
     private func nextNumber(_ field: String, in db: Database) throws -> Int {
         guard let record = try first([field: ["$lte": JSON(Self.largestCountedId)]], order: "-" + field, in: db),
               let highest = record.fields[field]?.doubleValue, highest.isFinite,
               let floor = Int(exactly: highest.rounded(.down)) else { return 1 }
-        return floor + 1
+        // Only negatives stored: ids start at 1 all the same.
+        return max(floor + 1, 1)
     }
 
     /// 2^53 − 1, the largest integer every JSON reader holds exactly.

@@ -16,91 +16,6 @@ struct RouteActionRunner {
     let access: AccessContext
     let renderer: ObjectRenderer
 
-    /// What a step works on: a class, or a resource route's class in that resource's shape —
-    /// its id field names the objects (`"id": "{{request.path.id}}"` finds the integer id 3),
-    /// its wire names map to the store's in `fields`, `set`, `increment`, `unset`, `where`,
-    /// `field` and `order`, their types and date formats convert the values, and a result is
-    /// answered as the resource answers it. So a route and a resource of one class agree.
-    struct Target {
-        let className: String
-        /// Nil: the class as the store has it, objects by objectId.
-        var resource: ResourceSpec? = nil
-
-        init(className: String) { self.className = className }
-
-        /// A resource route's target; nil for a stub.
-        init?(route: CustomRoute) {
-            guard case .resource(let spec) = route.kind else { return nil }
-            className = spec.className
-            resource = spec
-        }
-
-        var identity: ResourceIdentity { resource?.identity ?? .objectId }
-
-        func storeName(_ name: String) -> String {
-            guard let resource else { return name }
-            if name == resource.identity.field { return resource.identity.store }
-            return resource.fields?.storeName(name) ?? name
-        }
-
-        /// Values written under wire names, as stored: declared names mapped and converted by
-        /// type (text to numbers, a date in the field's format; a value of another type is 111);
-        /// names not declared are the store's own and pass as written.
-        func stored(_ values: JSONObject) throws -> JSONObject {
-            guard let resource else { return values }
-            var stored = JSONObject()
-            for (name, value) in values {
-                if name == resource.identity.field, !resource.identity.isObjectId, value["__op"] == nil {
-                    stored[resource.identity.store] = try resource.identity.stored(value)
-                } else if let field = resource.fields?.field(named: name) {
-                    stored[field.store] = try field.stored(value)
-                } else {
-                    stored[name] = value
-                }
-            }
-            return stored
-        }
-
-        /// A `where` in wire names, in the store's: keys mapped, a declared field's single value
-        /// converted when it converts (else left for the loose comparison), operators inside kept.
-        func condition(_ query: JSONObject) -> JSONObject {
-            guard let resource else { return query }
-            var mapped = JSONObject()
-            for (key, value) in query {
-                if key.hasPrefix("$") {
-                    // `$or`, `$and`: arrays of conditions in the same names.
-                    mapped[key] = value.arrayValue.map { items in
-                        .array(items.map { $0.objectValue.map { .object(condition($0)) } ?? $0 })
-                    } ?? value
-                    continue
-                }
-                let field = key == resource.identity.field ? nil : resource.fields?.field(named: key)
-                if key == resource.identity.field, !resource.identity.isObjectId, let text = value.stringValue,
-                   let id = resource.identity.value(text) {
-                    mapped[storeName(key)] = id
-                } else if let field, value.objectValue == nil, value.arrayValue == nil, let converted = try? field.stored(value) {
-                    mapped[field.store] = converted
-                } else {
-                    mapped[storeName(key)] = value
-                }
-            }
-            return mapped
-        }
-
-        /// LeanCloud's `order` with wire names mapped (`-created_at` → `-createdAt`).
-        func order(_ order: String?) -> String? {
-            guard let order, resource != nil else { return order }
-            return order.split(separator: ",", omittingEmptySubsequences: false).map { key in
-                key.hasPrefix("-") ? "-" + storeName(String(key.dropFirst())) : storeName(String(key))
-            }.joined(separator: ",")
-        }
-
-        /// An object as a step's result shows it: the resource's answer shape, or as stored.
-        func shown(_ object: JSONObject) -> JSON {
-            .object(resource?.fields?.answer(object) ?? object)
-        }
-    }
-
     init(app: AppRuntime, resource: @escaping (String) -> Target?) {
         self.app = app
         self.resource = resource
@@ -143,6 +58,7 @@ struct RouteActionRunner {
                 // The resource's defaults for what the step does not give.
                 let defaults = try resource.fields?.stored(given, excluding: [], defaults: context) ?? [:]
                 for (name, value) in defaults where stored[name] == nil { stored[name] = value }
+                stored = try target.scoped(stored, creating: true, context)
                 let created = try ResourceStore(app: app, className: className).create(stored, identity: resource.identity)
                 return target.shown(created)
             }
@@ -161,6 +77,7 @@ struct RouteActionRunner {
                 body[target.storeName(field)] = ["__op": "Increment", "amount": .number(number)]
             }
             for field in unset { body[target.storeName(field)] = ["__op": "Delete"] }
+            body = try target.scoped(body, creating: false, context)
             let patch = try ObjectPatch(body: body, mode: .update)
             for record in records {
                 _ = try ObjectWrites.update(className: className, objectId: record.objectId, patch: patch, condition: nil,
@@ -225,10 +142,17 @@ struct RouteActionRunner {
             let text = FieldMatcher.text(Template.render(template, context))
             guard let id = target.identity.value(text) else { return [] }
             let query: JSONObject = [target.identity.store: id]
-            return try QueryExecutor.records(try plan(className, rendered: query, limit: 1, order: nil, in: db), in: db)
+            let plan = try plan(className, rendered: query, scope: try target.scope(context), limit: 1, order: nil, in: db)
+            return try QueryExecutor.records(plan, in: db)
         case .id(let template):
             let id = FieldMatcher.text(Template.render(template, context))
-            guard LCObjectId.isValid(id), let record = try ObjectStore.fetch(className: className, objectId: id, in: db) else { return [] }
+            guard LCObjectId.isValid(id) else { return [] }
+            let scope = try target.scope(context)
+            guard scope.isEmpty else {
+                let plan = try plan(className, rendered: [LCFieldName.objectId: .string(id)], scope: scope, limit: 1, order: nil, in: db)
+                return try QueryExecutor.records(plan, in: db)
+            }
+            guard let record = try ObjectStore.fetch(className: className, objectId: id, in: db) else { return [] }
             return [record]
         case .matching(let query):
             return try QueryExecutor.records(try plan(target, query, context, limit: limit, order: order, in: db), in: db)
@@ -237,7 +161,7 @@ struct RouteActionRunner {
 
     /// A query plan of a step's `where`: rendered with single values from the request
     /// (`Template.condition`: a body's `{"$ne": …}` cannot widen it), in the target's store
-    /// names, then loosened (`Self.loosened`).
+    /// names, then loosened (`Self.loosened`), within the target's scope.
     private func plan(_ target: Target, _ query: JSON?, _ context: TemplateContext, limit: Int, order: String?,
                       skip: Int = 0, in db: Database) throws -> QueryPlan {
         let rendered = try query.map { query -> JSONObject in
@@ -246,13 +170,20 @@ struct RouteActionRunner {
             }
             return target.condition(object)
         }
-        return try plan(target.className, rendered: rendered, limit: limit, order: order, skip: skip, in: db)
+        return try plan(target.className, rendered: rendered, scope: try target.scope(context), limit: limit, order: order,
+                        skip: skip, in: db)
     }
 
-    /// A query plan of a rendered `where` (never rendered again: its values are the request's).
-    private func plan(_ className: String, rendered query: JSONObject?, limit: Int, order: String?, skip: Int = 0,
+    /// A query plan of a rendered `where` (never rendered again: its values are the request's),
+    /// ANDed with a resource's rendered scope (`Target.scope`), which is not loosened: the
+    /// resource compares it as written.
+    private func plan(_ className: String, rendered query: JSONObject?, scope: [JSON], limit: Int, order: String?, skip: Int = 0,
                       in db: Database) throws -> QueryPlan {
-        var parameters = QueryParameters({ _ in nil }, where: query.map { .object(Self.loosened($0)) })
+        let parts = query.map { [JSON.object(Self.loosened($0))] } ?? []
+        let all = parts + scope
+        // `.none`, not `nil`: JSON is nil-literal expressible, and `nil` here would be JSON's null.
+        let condition: JSON? = all.isEmpty ? .none : all.count == 1 ? all[0] : ["$and": .array(all)]
+        var parameters = QueryParameters({ _ in nil }, where: condition)
         parameters.limit = limit
         parameters.skip = skip
         parameters.order = order

@@ -34,6 +34,9 @@ package enum StubAnswer {
                 try RouteActionRunner(app: app, resource: routes.actionTarget).run(route.actions, &context)
             } catch let missing as RouteActionRunner.NothingFound {
                 return failure(route.notFound, route, context, status: 404, code: LCErrorCode.objectNotFound.code, missing.message)
+            } catch let keyError as Template.KeyError {
+                // A resource `default` of a templated key: the author's bug, as in a response.
+                return keyError.response(route: route.id)
             } catch {
                 let code: LCErrorCode
                 if let invalid = error as? InvalidInput {

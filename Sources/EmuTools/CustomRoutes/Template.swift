@@ -143,7 +143,8 @@ enum Template {
                 var name = key
                 if key.contains("{{") {
                     name = renderText(key, context)
-                    if name.isEmpty || rendered[name] != nil {
+                    // Already rendered, or a literal key of this object rendered after it.
+                    if name.isEmpty || rendered[name] != nil || (name != key && object[name] != nil) {
                         guard !strictKeys else { throw KeyError(key: key, rendered: name) }
                         name = key
                     }

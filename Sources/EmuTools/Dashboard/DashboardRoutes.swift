@@ -14,7 +14,7 @@ package enum DashboardRoutes {
             try file(request.parameter("file"))
         })
         // Trades a one-time link's token for the app's master key; keyless: the page sends X-LC-Id.
-        router.add("POST", "/__admin/ui-login", APIRoute(access: .keyless) { request in
+        router.add("POST", DashboardWatch.linkExchangePath, APIRoute(access: .keyless) { request in
             let app = try request.requiredApp
             guard let token = try request.jsonObjectBody()["token"]?.stringValue, app.dashboardLinks.redeem(token) else {
                 throw APIError(.dashboardLinkRefused)
@@ -24,6 +24,7 @@ package enum DashboardRoutes {
             answer.headers.set("Cache-Control", "no-store")
             return answer
         })
+        DashboardLiveRoutes.register(in: &router)
     }
 
     static func file(_ name: String) throws -> APIResponse {

@@ -72,9 +72,12 @@ import Testing
         }
     }
 
-    @Test func formTextForANumberField_withoutFieldTypes_isLeanCloudsTypeError() throws {
+    @Test func formText_withoutFieldTypes_takesTheNumberColumnsType_orIsLeanCloudsTypeError() throws {
         _ = try admin.post("/__admin/routes", json: ["id": "raw", "resource": ["path": "/raw", "class": "Feedback"]])
-        let refused = try device.send("POST", "/raw", body: Array("type=2".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+        let stored = try device.send("POST", "/raw", body: Array("type=2".utf8), headers: headers)
+        #expect(stored.status == 200 && stored.json?["type"] == 2)
+        let refused = try device.send("POST", "/raw", body: Array("type=two".utf8), headers: headers)
         #expect(refused.status == 400 && refused.json?["code"] == 111)
     }
 

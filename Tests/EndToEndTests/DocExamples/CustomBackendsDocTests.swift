@@ -44,6 +44,27 @@ import Testing
         }
     }
 
+    /// Every route the page shows (a ```json block that is a route or an array of them, the five
+    /// recipes' included) loads as it is: a key or a placeholder the engine refuses fails here.
+    /// Fragments (`"where": {…}`, `"filters": {…}`) and answers are not routes and are skipped.
+    @Test func everyRouteShown_loads() throws {
+        let markdown = try String(contentsOf: DocSnippets.root.appendingPathComponent(Self.document), encoding: .utf8)
+        let emulator = try TestServer.start()
+        let admin = emulator.inProcessClient(credentials: .masterKey)
+        var loaded = 0
+        for block in DocCurlExamples.blocks(markdown, language: "json") {
+            guard let json = try? JSONParser.parse(Array(block.joined(separator: "\n").utf8)) else { continue }
+            let routes = (json.arrayValue ?? [json]).filter { $0["id"] != nil && ($0["request"] != nil || $0["resource"] != nil) }
+            for route in routes {
+                let added = try admin.post("/__admin/routes", json: route)
+                #expect(added.status == 201, "\(route["id"] ?? .null): \(added.text)")
+                _ = try admin.delete("/__admin/routes/\(route["id"]?.stringValue ?? "")")
+                loaded += 1
+            }
+        }
+        #expect(loaded >= 15)
+    }
+
     @Test func theScenarioExample_failsFirst_thenSucceeds() throws {
         let markdown = try String(contentsOf: DocSnippets.root.appendingPathComponent(Self.document), encoding: .utf8)
         let block = try #require(DocCurlExamples.blocks(markdown, language: "json").first { $0.joined().contains("pay-fails") })

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import LCClient
 import LCWire
 import Testing
 
@@ -56,5 +57,33 @@ import Testing
         #expect(try await emulator.routes.scenarioState("flaky") == "up")
         try await emulator.routes.setScenario("flaky", to: "Started")
         #expect(try await emulator.routes.scenarioState("flaky") == "Started")
+    }
+
+    /// `RequestPattern(caller:)`: the journal's `?caller=` from Swift, the requests one logged-in
+    /// user's app sent to a route or resource with `auth`.
+    @Test func verify_byCaller_countsOneUsersRequests() async throws {
+        let emulator = try await Emulator.start()
+        try await emulator.routes.add(["id": "profile", "auth": ["require": "lcSession"], "request": ["path": "/profile"],
+                                       "response": ["json": ["name": "{{caller.username}}"]]])
+        var users: [LCUser] = []
+        for name in ["alice", "bob"] {
+            users.append(try await LCUser.signUp(username: name, password: "pw-\(name)", in: emulator.makeApplication()))
+        }
+        let (alice, bob) = (users[0], users[1])
+        for (user, times) in [(alice, 2), (bob, 1)] {
+            for _ in 0..<times {
+                var request = URLRequest(url: emulator.baseURL.appendingPathComponent("profile"))
+                let token: String = try #require(user.sessionToken)
+                request.setValue(token, forHTTPHeaderField: "X-LC-Session")
+                let (data, _) = try await URLSession.shared.data(for: request)
+                #expect(try JSONParser.parse(Array(data))["name"] == .string(user.fields["username"]?.stringValue ?? ""))
+            }
+        }
+        try await emulator.journal.verify(.init(route: "profile", caller: alice.objectId), times: .exactly(2))
+        try await emulator.journal.verify(.init(path: "/profile", caller: bob.objectId), times: .once)
+        #expect(try await emulator.journal.requests(.init(caller: bob.objectId)).allSatisfy { $0["caller"] == .string(bob.objectId) })
+        await #expect(throws: Emulator.VerificationFailure.self) {
+            try await emulator.journal.verify(.init(caller: "0123456789abcdef01234567"))
+        }
     }
 }

@@ -18,6 +18,8 @@ struct Reply: Sendable {
 
     let renderer: ResponseRenderer
     let crossOrigin: CrossOrigin
+    /// False for the dashboard watching (`WatcherStage`): the journal never sees the exchange.
+    let journaled: Bool
     let send: @Sendable (HTTPResponse) -> Void
 
     /// Answers with `response`, with cross-origin headers, after the journal kept it.
@@ -27,6 +29,7 @@ struct Reply: Sendable {
         case .api: renderer.cors.decorate(&http, for: context.received)
         case .admin: renderer.adminGuard.decorate(&http, for: context.received)
         }
+        guard journaled else { return send(http) }
         send(renderer.journaled(http, context, route: response.journalRoute, nearMisses: response.journalNearMisses,
                                 caller: response.journalCaller))
     }
@@ -38,7 +41,7 @@ struct Reply: Sendable {
 
     /// Answers with a response complete as it is (a preflight, an admin refusal): journaled only.
     func unrendered(_ response: HTTPResponse, _ context: RequestContext<AppRuntime?>) {
-        send(renderer.journaled(response, context))
+        send(journaled ? renderer.journaled(response, context) : response)
     }
 }
 

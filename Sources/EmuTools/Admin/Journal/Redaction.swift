@@ -59,12 +59,25 @@ enum Redaction {
         if let form = MultipartForm(body: bytes, contentType: contentType) {
             return .string(query(form.parts.map { ($0.name, $0.filename == nil ? $0.text : "<file, \($0.body.count) bytes>") }, secretFields: isSecret))
         }
+        // One that does not parse (malformed, a wrong boundary, cut at `bodyLimit`) cannot be
+        // masked part by part, and its parts are not `name=value` text: only its size is shown,
+        // or a password part would be journaled in clear (security review F5).
+        if isMultipart(bytes, contentType: contentType) { return .string("<multipart body, \(bytes.count) bytes, not parsed>") }
         guard let text = String(validating: bytes, as: UTF8.self) else { return .string("<\(bytes.count) bytes>") }
         if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
             return .string(query(QueryString.decode(text[...]), secretFields: isSecret))
         }
         // Form handlers read the body whatever its type: `code=…` sent as text is a field too.
         return .string(SecretText.masked(text, isSecret: isSecret))
+    }
+
+    /// A multipart body by its type, or by its shape when the type is missing or another
+    /// (`--boundary` then a part's `Content-Disposition`).
+    static func isMultipart(_ bytes: [UInt8], contentType: String?) -> Bool {
+        if contentType?.lowercased().contains("multipart/") == true { return true }
+        guard bytes.starts(with: Array("--".utf8)) else { return false }
+        let head = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
+        return head.contains("content-disposition")
     }
 
     static let batchPaths: Set<String> = ["/1.1/batch", "/1.1/batch/save"]

@@ -17,6 +17,8 @@ public final class RequestJournal: Sendable {
         /// Where the next record goes once the ring is full.
         var next = 0
         var lastId = 0
+        /// How many times records were forgotten (`clear`): the dashboard starts its view over.
+        var clears = 0
 
         /// The records oldest first.
         var ordered: [JournalRecord] { Array(ring[next...] + ring[..<next]) }
@@ -64,6 +66,10 @@ public final class RequestJournal: Sendable {
         return old
     }
 
+    /// The newest record's id (of any app) and how many clears there were: what changes when
+    /// the journal does, for the dashboard's live view.
+    package var position: (lastId: Int, clears: Int) { state.withValue { ($0.lastId, $0.clears) } }
+
     /// The records `appId`'s master key may read, newest first.
     func records(visibleTo appId: String) -> [JournalRecord] {
         state.withValue { $0.ordered }.reversed().filter { $0.isVisible(to: appId) }
@@ -78,6 +84,7 @@ public final class RequestJournal: Sendable {
             state.ring = kept
             state.ring.reserveCapacity(capacity)
             state.next = 0
+            state.clears += 1
             return ordered.count - kept.count
         }
     }
