@@ -28,6 +28,7 @@ enum Routes {
         WebLoginRoutes.register(in: &router)
         OAuthRoutes.register(in: &router)
         FunctionRoutes.register(in: &router)
+        EngineAdminRoutes.register(in: &router)
         SchemaRoutes.register(in: &router)
         SnapshotRoutes.register(in: &router)
         FaultRoutes.register(in: &router)

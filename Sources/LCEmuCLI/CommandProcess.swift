@@ -24,7 +24,9 @@ struct CommandProcess {
     }
 
     /// Starts `arguments[0]` with the rest as its arguments and `environment` as its whole environment.
-    static func spawn(_ arguments: [String], environment: [String: String]) throws -> CommandProcess {
+    /// `ownGroup`: in a process group of its own (the engine of `exec --engine-command`), so that
+    /// stopping it stops what its shell started too.
+    static func spawn(_ arguments: [String], environment: [String: String], ownGroup: Bool = false) throws -> CommandProcess {
         precondition(!arguments.isEmpty, "exec validates that a command is given")
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t? = nil
@@ -41,7 +43,12 @@ struct CommandProcess {
         sigdelset(&everySignal, SIGKILL)
         sigdelset(&everySignal, SIGSTOP)
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -75,6 +75,7 @@ struct StartedEmulator: Sendable {
                 let seconds = Double(window) / 1000
                 lines.append("  sign skew:  ±\(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s")
             }
+            if let engine = app.engine { lines.append("  engine:     \(engine.url)") }
         }
         if let tls { lines.append("  tls:        \(tls)") }
         if !configuration.corsOrigins.isEmpty {

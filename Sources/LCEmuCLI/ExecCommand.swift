@@ -33,6 +33,11 @@ struct ExecCommand: ParsableCommand {
         valueName: "file"))
     var exportOnExit: String?
 
+    @Option(name: .customLong("engine-command"), help: ArgumentHelp(
+        "Start the default app's LeanEngine app with this shell command before the command, in the same environment, wait until it answers at --engine, and stop it after (docs/cloud-code.md).",
+        valueName: "shell-command"))
+    var engineCommand: String?
+
     @Flag(help: "No banner and no messages of lcemu's own: only the command's output, errors, and what a config file opens to other machines. The emulator logs errors only unless --log-level says otherwise.")
     var quiet = false
 
@@ -80,9 +85,24 @@ struct ExecCommand: ParsableCommand {
             StandardStream.error.write(emulator.banner(extra: imported.map { [$0] } ?? []))
         }
 
-        let status = runCommand(supervisor, environment: ExecEnvironment.merged(
+        let environment = ExecEnvironment.merged(
             ExecEnvironment.variables(url: emulator.localURL, app: emulator.defaultApp),
-            into: ProcessInfo.processInfo.environment))
+            into: ProcessInfo.processInfo.environment)
+        var engine: ExecEngine?
+        if let engineCommand {
+            guard let client = emulator.server.app(emulator.defaultApp.appId)?.engine else {
+                emulator.server.shutdown()
+                throw ValidationError("--engine-command needs the default app's engine URL: --engine, LCEMU_ENGINE or the config file's \"engine\"")
+            }
+            do {
+                engine = try ExecEngine.start(engineCommand, environment: environment, engine: client)
+            } catch {
+                emulator.server.shutdown()
+                throw error
+            }
+        }
+        let status = runCommand(supervisor, environment: environment)
+        engine?.stop()
         let exported = exportOnExit.map { export(emulator, to: $0) } ?? true
         emulator.server.shutdown()
         if !quiet { StandardStream.error.write("lcemu: emulator stopped; the command's exit status was \(status)\n") }
@@ -157,6 +177,8 @@ struct ExecCommand: ParsableCommand {
 ///   sets beside them; tools that read only those (the Python SDK 3.0.2 falls back to
 ///   `LC_API_SERVER` when `LEANCLOUD_API_SERVER` is unset) must not find a stale one from the
 ///   caller's shell.
+/// - `LEANCLOUD_APP_HOOK_KEY` when the app has a hook key: what a LeanEngine app started by the
+///   command checks on every hook LCEmu calls (docs/cloud-code.md).
 enum ExecEnvironment {
     static func variables(url: String, app: AppConfiguration) -> [(name: String, value: String)] {
         [
@@ -166,7 +188,7 @@ enum ExecEnvironment {
             ("LEANCLOUD_APP_MASTER_KEY", app.masterKey),
             ("LC_API_SERVER", url), ("LC_APP_ID", app.appId), ("LC_APP_KEY", app.appKey),
             ("LC_APP_MASTER_KEY", app.masterKey),
-        ]
+        ] + (app.hookKey.map { [("LEANCLOUD_APP_HOOK_KEY", $0)] } ?? [])
     }
 
     /// lcemu's own environment with `variables` set over it.

@@ -86,6 +86,8 @@ struct ServeOptions: ParsableArguments {
     var durableWrites = false
 
     @OptionGroup(title: "HTTPS") var tls: TLSOptions
+
+    @OptionGroup(title: "Cloud code") var cloudCode: EngineOptions
 }
 
 // MARK: - Configuration
@@ -153,8 +155,8 @@ extension ServeOptions {
         configuration.logLevel = level
         // --no-seed wins over the apps' own seeds too (and their credentials then name no one).
         let empty = Environment.flag(noSeed, "LCEMU_NO_SEED")
-        configuration.apps = try apps(settings).map { app in
-            var app = app
+        configuration.apps = try apps(settings).enumerated().map { index, app in
+            var app = index == 0 ? try cloudCode.apply(to: app, settings: settings) : app
             if empty { (app.seedPaths, app.credentialsPath) = (nil, nil) }
             return app
         }

@@ -86,7 +86,7 @@ import Testing
         let blocks = Self.optionBlocks(outcome.output)
         #expect(blocks.count >= 3)
         for (name, text) in blocks where !["--help", "--version", "--class", "--wordpress", "--replace", "--out",
-                                                              "--import", "--export-on-exit", "--quiet", "--continue-on-error"].contains(name) {
+                                                              "--import", "--export-on-exit", "--engine-command", "--quiet", "--continue-on-error"].contains(name) {
             // `--progress/--no-progress`: one variable for the pair, named after the first.
             let option = name.split(separator: "/").first ?? Substring(name)
             let expected = "[env: LCEMU_" + option.dropFirst(2).uppercased().replacingOccurrences(of: "-", with: "_")

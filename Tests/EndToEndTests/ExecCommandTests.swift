@@ -107,6 +107,7 @@ import Darwin
         for name in ["LCEMU_MASTER_KEY", "LEANCLOUD_APP_MASTER_KEY", "LC_APP_MASTER_KEY"] {
             #expect(variables[name] == "exec-master", "\(name)")
         }
+        #expect(variables["LEANCLOUD_APP_HOOK_KEY"] == "lcemu-dev-hook-key", "the engine's hook key")
         #expect(variables["PATH"] != nil, "the rest of lcemu's environment is passed on")
     }
 

@@ -37,6 +37,7 @@ public final class EmulatorServer: Sendable {
         try AppConfiguration.validate(configuration.apps)
         self.configuration = configuration
         logger = Logger(level: configuration.logLevel)
+        EngineWaiting.install { WorkerPool.lendingPlace($0) }
         let clock = EmulatorClock()
         self.clock = clock
         let journal = RequestJournal(capacity: configuration.journalSize, clock: clock)
@@ -86,6 +87,7 @@ public final class EmulatorServer: Sendable {
     public func start() throws {
         try server.start()
         watchCustomRoutes()
+        probeEngines()
     }
 
     /// The bound port (the real one when configured with port 0).

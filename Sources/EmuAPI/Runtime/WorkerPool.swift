@@ -28,6 +28,33 @@ final class WorkerPool: Sendable {
     init(width: Int) {
         self.width = max(1, width)
         queue.setSpecific(key: Self.workerKey, value: true)
+        queue.setSpecific(key: Self.poolKey, value: PoolReference(pool: self))
+    }
+
+    /// The pool whose queue runs the calling thread; unowned, since the pool owns its queue.
+    private final class PoolReference: Sendable {
+        unowned let pool: WorkerPool
+        init(pool: WorkerPool) { self.pool = pool }
+    }
+
+    private static let poolKey = DispatchSpecificKey<PoolReference>()
+
+    /// Runs `body`, which waits on something outside LCEmu (the app's engine), with the calling
+    /// worker's place lent to the queue: while it waits, another runner may take queued jobs.
+    /// So an engine that calls back into the API while LCEmu waits for it (a function saving an
+    /// object, whose hook LCEmu then calls) cannot leave every worker waiting on itself. Off a
+    /// worker thread, `body` simply runs.
+    static func lendingPlace(_ body: () -> Void) {
+        guard let pool = DispatchQueue.getSpecific(key: poolKey)?.pool else { return body() }
+        let startRunner = pool.state.withValue { state -> Bool in
+            state.running -= 1
+            guard state.head < state.pending.count, state.running < pool.width else { return false }
+            state.running += 1
+            return true
+        }
+        if startRunner { pool.queue.async { pool.runUntilEmpty() } }
+        body()
+        pool.state.withValue { $0.running += 1 }
     }
 
     private static let workerKey = DispatchSpecificKey<Bool>()

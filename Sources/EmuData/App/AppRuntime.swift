@@ -49,4 +49,6 @@ public final class AppRuntime: Sendable {
 package protocol AppToolsState: AnyObject, Sendable {
     /// Called by `AppRuntime.reset()` after the data is reset.
     func reset(app: AppRuntime)
+    /// The app's LeanEngine app, if it has one (`CloudEngine`).
+    var engine: (any CloudEngine)? { get }
 }

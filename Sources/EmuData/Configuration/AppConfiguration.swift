@@ -16,6 +16,11 @@ public struct AppConfiguration: Sendable, Equatable {
     /// The config file's `credentials`: a `credentials.json` naming a user of this app's seed
     /// that the app logs in with (checked at start, so an example cannot drift from its seed).
     public var credentialsPath: String?
+    /// The hook key (`X-LC-Hook-Key`): what LCEmu sends its engine, and what lets a request skip
+    /// hooks with `__ignore_hooks` besides the master key (docs/cloud-code.md). nil = none.
+    public var hookKey: String?
+    /// The app's LeanEngine app, which LCEmu calls for functions and hooks; nil = none (stubs only).
+    public var engine: EngineSettings?
 
     public init(appId: String, appKey: String, masterKey: String, options: AppOptions = AppOptions()) {
         self.appId = appId
@@ -53,6 +58,10 @@ public struct AppConfiguration: Sendable, Equatable {
         try Self.validate(appKey, as: "app key", label: appLabel)
         try Self.validate(masterKey, as: "master key", label: appLabel)
         guard appKey != masterKey else { throw ConfigurationError("the app key and the master key must differ\(appLabel)") }
+        if let hookKey { try Self.validate(hookKey, as: "hook key", label: appLabel) }
+        if engine != nil, hookKey == nil {
+            throw ConfigurationError("an engine needs a hook key, which LCEmu sends it and it checks\(appLabel)")
+        }
     }
 
     /// An app id on its own, for commands that need no keys (`lcemu import`, `lcemu export`).

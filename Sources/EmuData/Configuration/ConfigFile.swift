@@ -19,7 +19,7 @@ public enum ConfigFile {
     /// Keys of the top-level object.
     static let topLevelKeys = ["apps", "server"]
     /// Keys of one app.
-    static let appKeys = ["appId", "appKey", "masterKey", "options", "routes", "seed", "credentials"]
+    static let appKeys = ["appId", "appKey", "masterKey", "options", "routes", "seed", "credentials", "hookKey", "engine"]
 
     /// Reads and validates the file; errors start with `config file <path>:`.
     public static func load(path: String) throws -> [AppConfiguration] {
@@ -111,6 +111,10 @@ public enum ConfigFile {
             do { app.seedPaths = try ConfigValue.paths(value) } catch let error as ConfigurationError { throw error.at("seed") }
         }
         if object["credentials"] != nil { app.credentialsPath = try required("credentials") }
+        if object["hookKey"] != nil { app.hookKey = try required("hookKey") }
+        if let value = object["engine"] {
+            do { app.engine = try EngineSettings.read(value) } catch let error as ConfigurationError { throw error.at("engine") }
+        }
         try app.validate()
         return app
     }

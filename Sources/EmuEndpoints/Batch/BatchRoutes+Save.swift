@@ -14,7 +14,9 @@ extension BatchRoutes {
         let app = request.app
         do {
             let results: JSONObject
-            if plan.isPlainObjectWrites {
+            // Hooks run outside every transaction (the engine may write back while LCEmu waits),
+            // so with class hooks the saves run one by one (docs/cloud-code.md).
+            if plan.isPlainObjectWrites, try !ObjectHooks.engineDefinesClassHooks(app) {
                 // Handlers' own writes nest as savepoints inside this transaction.
                 results = try app.database.write { _ in try runSave(plan, in: request) }
             } else {

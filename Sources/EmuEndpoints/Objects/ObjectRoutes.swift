@@ -40,9 +40,15 @@ package enum ObjectRoutes {
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserRoutes.signUp(request, collection: collection) }
             if className == LCClassName.installation { return try InstallationRoutes.save(request, collection: collection) }
-            let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .create)
+            let fields = try request.jsonObjectBody()
+            var patch = try ObjectPatch(body: fields, mode: .create)
+            let hooks = try ObjectHooks.of(request, className: className, body: fields)
+            if let hooks, hooks.runs(.beforeSave) {
+                patch = try ObjectPatch(body: try hooks.beforeSave(fields), mode: .create)
+            }
             let created = try ObjectWrites.create(className: className, patch: patch, app: app,
                                                   render: fetchWhenSave(request), access: request.access)
+            AfterHooks.afterWrite(hooks, .afterSave, objectId: created.record.objectId, app: app)
             let body = created.rendered ?? [
                 LCFieldName.objectId: .string(created.record.objectId),
                 LCFieldName.createdAt: .string(created.record.createdAt.iso),
@@ -85,11 +91,20 @@ package enum ObjectRoutes {
             if className == LCClassName.user { return try UserRoutes.update(request) }
             if className == LCClassName.status { throw APIError(.statusUpdate) }  // docs/statuses.md
             if className == LCClassName.installation { try InstallationRoutes.checkUpdate(request) }
-            let patch = try ObjectPatch(body: try request.jsonObjectBody(), mode: .update)
+            let objectId = request.parameter("objectId")
+            var fields = try request.jsonObjectBody()
+            var patch = try ObjectPatch(body: fields, mode: .update)
+            let condition = try condition(request, of: className)
+            let hooks = try ObjectHooks.of(request, className: className, body: fields)
+            if let hooks, hooks.runs(.beforeUpdate) {
+                fields = try hooks.beforeUpdate(fields, objectId: objectId)
+                patch = try ObjectPatch(body: fields, mode: .update)
+            }
             let updated = try ObjectWrites.update(
-                className: className, objectId: request.parameter("objectId"), patch: patch,
-                condition: try condition(request, of: className), app: app, fetchWhenSave: fetchWhenSave(request),
+                className: className, objectId: objectId, patch: patch,
+                condition: condition, app: app, fetchWhenSave: fetchWhenSave(request),
                 access: request.access)
+            AfterHooks.afterWrite(hooks, .afterUpdate, objectId: objectId, updatedKeys: HookObject.updatedKeys(of: fields), app: app)
             var body = updated.changedFields ?? JSONObject()
             body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
             body[LCFieldName.objectId] = .string(updated.record.objectId)
@@ -104,8 +119,16 @@ package enum ObjectRoutes {
             let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserRoutes.delete(request) }
-            try ObjectWrites.delete(className: className, objectId: request.parameter("objectId"),
-                                    condition: try condition(request, of: className), app: app, access: request.access)
+            let objectId = request.parameter("objectId")
+            let condition = try condition(request, of: className)
+            let hooks = try ObjectHooks.of(request, className: className, body: try? request.jsonObjectBody())
+            let stored = try hooks.map { hooks in
+                hooks.runs(.beforeDelete) || hooks.runs(.afterDelete) ? try hooks.stored(objectId, app: app) : [:]
+            }
+            if let hooks, let stored { try hooks.beforeDelete(stored) }
+            try ObjectWrites.delete(className: className, objectId: objectId,
+                                    condition: condition, app: app, access: request.access)
+            if let stored { AfterHooks.afterDelete(hooks, object: stored) }
             return APIResponse(json: .object(JSONObject()))
         }
     }

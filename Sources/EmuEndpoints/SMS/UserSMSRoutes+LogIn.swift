@@ -11,16 +11,27 @@ extension UserSMSRoutes {
         let phone = try PhoneNumber.required(fields)
         let code = fields["smsCode"]?.stringValue ?? ""
         let now = app.clock.nowMilliseconds
-        let body = try app.database.write { db -> JSONObject in
+        // With an onLogin hook the code is spent first, the hook asked outside the transaction,
+        // and the session issued in a second one (docs/cloud-code.md).
+        let hooked = try UserHooks.definesOnLogin(app)
+        let body = try app.database.write { db -> JSONObject? in
             var user = try UserPhoneLookup.requiredUser(withPhone: phone, in: db)
             guard try SMSCodes.consume(phone: phone, code: code, purposes: Purpose.logIn, now: now, in: db) != nil else {
                 throw APIError(.invalidSMSCode)
             }
             try markVerified(&user, app: app, in: db)
+            if hooked { return nil }
             let token = try UserResponse.token(for: user.objectId, app: app, in: db)
             return try UserResponse.withSession(user, token: token, app: app, in: db)
         }
-        return APIResponse(json: .object(body))
+        if let body { return APIResponse(json: .object(body)) }
+        let user = try app.database.read { db in try UserPhoneLookup.requiredUser(withPhone: phone, in: db) }
+        try UserHooks.onLogin(request, user: user)
+        return APIResponse(json: .object(try app.database.write { db -> JSONObject in
+            guard let current = try UserStore.fetch(user.objectId, in: db) else { throw APIError(.mobilePhoneNumberNotFound) }
+            let token = try UserResponse.token(for: current.objectId, app: app, in: db)
+            return try UserResponse.withSession(current, token: token, app: app, in: db)
+        }))
     }
 
     /// `usersByMobilePhone {"mobilePhoneNumber","smsCode"[, "password", "username"]}`: logs in

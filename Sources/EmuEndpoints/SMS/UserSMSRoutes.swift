@@ -118,6 +118,7 @@ extension UserSMSRoutes {
             try ObjectStore.update(user, in: db)
             return user
         }
+        UserHooks.onVerified("sms", userId: user.objectId, request: request)
         return APIResponse(json: [LCFieldName.updatedAt: .string(user.updatedAt.iso), LCFieldName.objectId: .string(user.objectId)])
     }
 

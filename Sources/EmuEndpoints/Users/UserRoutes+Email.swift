@@ -91,17 +91,18 @@ enum UserLinkPages {
     static func verify(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
         let app = request.app
         let token = request.parameter("token")
-        let done = try app.database.write { db -> Bool in
+        let verified = try app.database.write { db -> String? in
             guard var user = try UserLinks.user(for: token, .verifyEmail, now: app.clock.nowMilliseconds, in: db) else {
-                return false
+                return nil
             }
             user.fields[LCFieldName.emailVerified] = true
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
             try UserLinks.consume(token, in: db)
-            return true
+            return user.objectId
         }
-        return done ? page(status: 200, title: "Email verified", body: "<p>Your email address is verified.</p>")
+        if let verified { UserHooks.onVerified("email", userId: verified, request: request) }
+        return verified != nil ? page(status: 200, title: "Email verified", body: "<p>Your email address is verified.</p>")
             : invalidLink
     }
 

@@ -21,6 +21,8 @@ extension UserRoutes {
         }
         // Hashing runs outside the writer; the hasher compares in constant time.
         let verdict = PasswordVerdict(user: user, plain: password)
+        // onLogin may refuse a log-in whose password is right (docs/cloud-code.md).
+        if verdict.matches { try UserHooks.onLogin(request, user: user) }
         // The write re-reads the user: deleted meanwhile → not found; its password changed
         // meanwhile → the verdict is stale, a wrong password not counted.
         let outcome = try app.database.write { db -> Result<JSONObject, APIError> in

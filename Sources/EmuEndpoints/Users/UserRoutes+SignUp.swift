@@ -8,13 +8,20 @@ extension UserRoutes {
     /// or logs in through the linked account (§5.8).
     static func signUp(_ request: RequestContext<AppRuntime>, collection: ObjectCollection) throws -> APIResponse {
         let app = request.app
-        let body = try request.jsonObjectBody()
+        var body = try request.jsonObjectBody()
         if let authData = body[LCFieldName.authData]?.objectValue, !authData.isEmpty, authData[LCWireKey.op] == nil {
             return try authDataLogIn(request, body: body, authData: authData, collection: collection)
         }
         try UserValidation.checkSignUp(body)
+        // `_User`'s beforeSave sees the new user (without its password) and may change or refuse it.
+        let hooks = try ObjectHooks.of(request, className: LCClassName.user, body: body)
+        if let hooks, hooks.runs(.beforeSave) {
+            body = try hooks.beforeSave(body)
+            try UserValidation.checkSignUp(body)
+        }
         let (record, token) = try UserWrites.create(fields: body, app: app,
                                                     access: request.access)
+        AfterHooks.afterWrite(hooks, .afterSave, objectId: record.objectId, app: app)
         let answer: JSONObject = [
             LCFieldName.sessionToken: .string(token),
             LCFieldName.createdAt: .string(record.createdAt.iso),
@@ -39,6 +46,8 @@ extension UserRoutes {
     static func authDataLogIn(_ request: RequestContext<AppRuntime>, body: JSONObject, authData: JSONObject,
                               collection: ObjectCollection) throws -> APIResponse {
         let app = request.app
+        // onAuthData may rewrite the authData before it is looked up (docs/cloud-code.md).
+        let authData = try UserHooks.onAuthData(request, authData)
         let entries = try AuthDataEntry.entries(of: authData)
         guard !entries.isEmpty else { throw APIError(.linkedIdMissing) }
         let links = try AuthDataLinks.withUnionIds(authData)

@@ -85,9 +85,14 @@ package enum UserRoutes {
         let objectId = request.parameter("objectId")
         let access = request.access
         try requireSelf(try request.caller(), objectId: objectId)
+        var fields = try request.jsonObjectBody()
+        let condition = try ObjectRoutes.condition(request, of: LCClassName.user)
+        let hooks = try ObjectHooks.of(request, className: LCClassName.user, body: fields)
+        if let hooks, hooks.runs(.beforeUpdate) { fields = try hooks.beforeUpdate(fields, objectId: objectId) }
         let updated = try UserWrites.update(
-            objectId: objectId, body: try request.jsonObjectBody(), condition: try ObjectRoutes.condition(request, of: LCClassName.user),
+            objectId: objectId, body: fields, condition: condition,
             app: app, access: access, fetchWhenSave: ObjectRoutes.fetchWhenSave(request))
+        AfterHooks.afterWrite(hooks, .afterUpdate, objectId: objectId, updatedKeys: HookObject.updatedKeys(of: fields), app: app)
         var body = updated.changedFields ?? JSONObject()
         body[LCFieldName.updatedAt] = .string(updated.record.updatedAt.iso)
         body[LCFieldName.objectId] = .string(updated.record.objectId)
@@ -101,8 +106,14 @@ package enum UserRoutes {
         let objectId = request.parameter("objectId")
         let access = request.access
         try requireSelf(try request.caller(), objectId: objectId)
-        try UserWrites.delete(objectId: objectId, condition: try ObjectRoutes.condition(request, of: LCClassName.user), app: app,
-                              access: access)
+        let condition = try ObjectRoutes.condition(request, of: LCClassName.user)
+        let hooks = try ObjectHooks.of(request, className: LCClassName.user, body: try? request.jsonObjectBody())
+        let stored = try hooks.map { hooks in
+            hooks.runs(.beforeDelete) || hooks.runs(.afterDelete) ? try hooks.stored(objectId, app: app) : [:]
+        }
+        if let hooks, let stored { try hooks.beforeDelete(stored) }
+        try UserWrites.delete(objectId: objectId, condition: condition, app: app, access: access)
+        if let stored { AfterHooks.afterDelete(hooks, object: stored) }
         return APIResponse(json: .object(JSONObject()))
     }
 

@@ -12,10 +12,16 @@ final class AppTools: AppToolsState {
     let dashboardLive = DashboardLive()
     let journal: RequestJournal
     let customRoutes = CustomRoutes()
+    /// The app's LeanEngine app, when it has one (docs/cloud-code.md).
+    let engineClient: EngineClient?
+    var engine: (any CloudEngine)? { engineClient }
 
-    init(clock: EmulatorClock, journal: RequestJournal) {
+    init(clock: EmulatorClock, journal: RequestJournal, configuration: AppConfiguration? = nil) {
         self.functions = FunctionStubs(clock: clock)
         self.journal = journal
+        self.engineClient = configuration.flatMap { app in
+            app.engine.map { EngineClient(settings: $0, app: app, clock: clock) }
+        }
     }
 
     func reset(app: AppRuntime) {
@@ -23,6 +29,7 @@ final class AppTools: AppToolsState {
         faults.remove()
         journal.clear(visibleTo: app.configuration.appId)
         customRoutes.reset()
+        engineClient?.calls.clear()
         dashboardLive.didReset()
     }
 }
@@ -31,7 +38,7 @@ extension AppRuntime {
     /// An app whose tools' state is `AppTools`: the only kind the server makes.
     package convenience init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData) {
         self.init(configuration: configuration, database: database, clock: clock, seed: seed,
-                  tools: AppTools(clock: clock, journal: journal))
+                  tools: AppTools(clock: clock, journal: journal, configuration: configuration))
     }
 
     /// Cloud-function stubs and the calls made to them, for tests; emptied by `reset()`.

@@ -11,7 +11,10 @@ import Testing
 @Suite struct ConcurrentRobustnessTests {
     @Test func parallelMutations_overSockets_neverGet500() throws {
         let fixture = try RobustnessFixture()
-        let routes = RouteSample.all.filter { !$0.drawsImage && $0.pattern != "/__admin/reset" }
+        // `/__admin/events` is a server-sent event stream: by design it never ends, so a client
+        // that waits for the end of its answer times out (the seeded draw reaches it as soon as
+        // the route table grows).
+        let routes = RouteSample.all.filter { !$0.drawsImage && $0.pattern != "/__admin/reset" && $0.pattern != "/__admin/events" }
         let credentials: [TestClient.Credentials] = [.appKey, .masterKey]
         let token = fixture.clients[2].client.sessionToken
         let failures = Locked<[String]>([])

@@ -77,7 +77,8 @@ final class ResponseRenderer: Sendable {
         let elapsed = DispatchTime.now().uptimeNanoseconds - context.arrivedAt
         journal.record(appId: context.app?.configuration.appId ?? namedApp(of: context.received),
                        request: context.received, response: response, nanoseconds: elapsed, route: route,
-                       unmatched: context.isUnmatched || nearMisses != nil, nearMisses: nearMisses, caller: caller)
+                       unmatched: context.isUnmatched || nearMisses != nil, nearMisses: nearMisses, caller: caller,
+                       requestId: context.requestId)
         return response
     }
 

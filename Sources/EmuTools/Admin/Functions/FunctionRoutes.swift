@@ -3,9 +3,9 @@ import EmuHTTP
 import EmuRouting
 import LCWire
 
-/// `POST /1.1/functions/<name>` and `POST /1.1/call/<name>` (spec §8.3): LCEmu runs no cloud
-/// code, so each answers what the test stubbed for that name (`/__admin/functions`), and records
-/// the call (docs/functions.md).
+/// `POST /1.1/functions/<name>` and `POST /1.1/call/<name>` (spec §8.3): each answers what the
+/// test stubbed for that name (`/__admin/functions`), else the app's engine when it defines the
+/// function (docs/cloud-code.md), and records the call (docs/functions.md).
 package enum FunctionRoutes {
     package static func register(in router: inout Router<APIRoute>) {
         router.add("POST", "/1.1/functions/:name", APIRoute(appAccess: .app) { try call($0, rpc: false) })
@@ -24,7 +24,12 @@ package enum FunctionRoutes {
         switch app.functions.stub(for: name) {
         case .result(let result)?: return APIResponse(json: ["result": result])
         case .error(let code)?: throw APIError(code)
-        case nil: throw APIError(.noSuchFunction(name))
+        case nil:
+            // A stub wins over the engine's function of the same name (docs/cloud-code.md).
+            if let engine = app.engine, try engine.definitions().contains(name) {
+                return try EngineFunctions.forward(request, name: name, rpc: rpc, engine: engine)
+            }
+            throw APIError(.noSuchFunction(name))
         }
     }
 }

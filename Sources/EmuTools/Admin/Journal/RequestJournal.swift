@@ -36,7 +36,7 @@ public final class RequestJournal: Sendable {
 
     /// Keeps one answered request; the oldest goes when the ring is full.
     package func record(appId: String?, request: HTTPRequest, response: HTTPResponse, nanoseconds: UInt64,
-                route: String?, unmatched: Bool, nearMisses: JSON?, caller: String? = nil) {
+                route: String?, unmatched: Bool, nearMisses: JSON?, caller: String? = nil, requestId: String? = nil) {
         guard isEnabled else { return }
         let milliseconds = clock.nowMilliseconds
         var request = request
@@ -48,7 +48,7 @@ public final class RequestJournal: Sendable {
             let record = JournalRecord(
                 id: state.lastId, milliseconds: milliseconds, appId: appId, request: request,
                 response: response, nanoseconds: nanoseconds, route: route, unmatched: unmatched,
-                nearMisses: nearMisses, caller: caller)
+                nearMisses: nearMisses, caller: caller, requestId: requestId)
             if state.ring.count < capacity {
                 state.ring.append(record)
                 return nil
@@ -100,7 +100,7 @@ package enum JournalRoutes {
             let app = request.app
             let filter = try JournalFilter(request.http.query)
             let listed = app.journal.records(visibleTo: app.configuration.appId)
-                .lazy.filter(filter.matches).prefix(filter.limit).map(\.json)
+                .lazy.filter(filter.matches).prefix(filter.limit).map { $0.json(engine: app.engine as? EngineClient) }
             return APIResponse(json: ["results": .array(Array(listed)), "capacity": JSON(app.journal.capacity)])
         })
         router.add("DELETE", "/__admin/requests", APIRoute(appAccess: .master) { request in

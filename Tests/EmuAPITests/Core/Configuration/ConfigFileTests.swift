@@ -48,7 +48,7 @@ import Testing
         (#"{"apps":[{"appKey":"k","masterKey":"m"}]}"#, "apps[0]: missing \"appId\""),
         (#"{"apps":[{"appId":"a","appKey":1,"masterKey":"m"}]}"#, "apps[0].appKey: expected a string, got 1"),
         (#"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","master":"x"}]}"#,
-         "apps[0]: unknown key 'master' (known: appId, appKey, masterKey, options, routes, seed, credentials)"),
+         "apps[0]: unknown key 'master' (known: appId, appKey, masterKey, options, routes, seed, credentials, hookKey, engine)"),
         (#"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","options":[]}]}"#, "apps[0].options: expected an object, got []"),
         (#"{"apps":[{"appId":"a","appKey":"k","masterKey":"m","options":{"signMaxSkew":3}}]}"#,
          "apps[0].options: unknown option 'signMaxSkew' (known: signMaxSkewSeconds, "),

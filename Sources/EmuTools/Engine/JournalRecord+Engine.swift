@@ -1,0 +1,14 @@
+import EmuData
+import LCWire
+
+extension JournalRecord {
+    /// The record as `GET /__admin/requests` lists it; for an app with an engine, with the engine
+    /// calls its request caused beside it, oldest first (`engineCalls`), read when listed, so the
+    /// after-hooks that ran after the answer are there too (docs/cloud-code.md).
+    func json(engine: EngineClient?) -> JSON {
+        guard let engine, case .object(var object) = json else { return json }
+        let calls = requestId.map { engine.calls.calls(of: $0).reversed().map(\.json) } ?? []
+        object["engineCalls"] = .array(Array(calls))
+        return .object(object)
+    }
+}
