@@ -34,6 +34,7 @@ package enum PushStore {
     package static func fireDue(app: AppRuntime) throws {
         let messages = try app.database.write { db -> [OutboxMessage] in
             let now = app.clock.now
+            try rescheduleOrphans(in: db)
             let due = try db.query("SELECT notification_id FROM push_schedule WHERE due_at <= ? ORDER BY due_at, rowid",
                                    [.integer(now.millisecondsSince1970)]).compactMap { $0[0].textValue }
             var messages: [OutboxMessage] = []
@@ -51,6 +52,19 @@ package enum PushStore {
             return messages
         }
         for message in messages { app.outbox.deliver(message) }
+    }
+
+    /// A `_Notification` still `scheduled` without its row in `push_schedule` came with objects
+    /// alone (`lcemu import` of an export, a file written by hand): it is scheduled again by its
+    /// `push_time` (at once without one), so that it fires as it would have, never silently stays.
+    private static func rescheduleOrphans(in db: Database) throws {
+        try db.execute("""
+            INSERT OR IGNORE INTO push_schedule (notification_id, due_at)
+            SELECT id, COALESCE(CAST(ROUND((julianday(json_extract(data, '$.push_time')) - 2440587.5) * 86400000) AS INTEGER), 0)
+            FROM objects
+            WHERE class = '_Notification' AND json_extract(data, '$.status') = 'scheduled'
+              AND id NOT IN (SELECT notification_id FROM push_schedule)
+            """)
     }
 
     /// The `_Notification` of a push, `status` `scheduled` until it fires.

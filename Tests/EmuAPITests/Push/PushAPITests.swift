@@ -101,6 +101,23 @@ import Testing
         #expect(try client.get("/1.1/tables/Notifications/\(id)").json?["status"] == "done")
     }
 
+    /// `lcemu import` carries `_Notification` objects, not the schedule: a scheduled one that
+    /// arrives as an object alone still fires when its time comes.
+    @Test func aScheduledNotification_writtenAsAnObjectAlone_stillFiresOnTime() throws {
+        try install(["deviceType": "android", "installationId": "a1"])
+        let now = try #require(try master.get("/__admin/clock").json?["nowMs"]?.int64Value)
+        let id = try #require(try master.post("/1.1/classes/_Notification", json: [
+            "data": ["alert": "imported"], "prod": "prod", "status": "scheduled", "devices": 0,
+            "push_time": .string(LCDate(millisecondsSince1970: now + 3_600_000).iso),
+        ]).json?["objectId"]?.stringValue)
+        #expect(try pushes().isEmpty)
+        #expect(try master.post("/__admin/clock", json: ["advance": "59m"]).status == 200)
+        #expect(try pushes().isEmpty)
+        #expect(try master.post("/__admin/clock", json: ["advance": "2m"]).status == 200)
+        #expect(try pushes().map { $0["status"] } == ["sent"])
+        #expect(try client.get("/1.1/tables/Notifications/\(id)").json?["status"] == "done")
+    }
+
     @Test func pushDueAfterItExpired_isRecordedExpired_andReachesNoOne() throws {
         try install(["deviceType": "android", "installationId": "a1"])
         let now = try #require(try master.get("/__admin/clock").json?["nowMs"]?.int64Value)
