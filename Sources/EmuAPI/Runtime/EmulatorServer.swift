@@ -49,7 +49,8 @@ public final class EmulatorServer: Sendable {
                 durableWrites: configuration.durableWrites, workerCount: configuration.workerCount)
             let initialData = configuration.initialData[app.appId]
             let seed = initialData ?? seeds[configuration.seedDirectories(of: app)] ?? SeedData()
-            let runtime = AppRuntime(configuration: app, database: database, clock: clock, journal: journal, seed: seed)
+            let runtime = AppRuntime(configuration: app, database: database, clock: clock, journal: journal, seed: seed,
+                                     server: ServerFacts(version: configuration.version, dataDirectory: configuration.dataDirectory))
             let start = try runtime.startSeed(reseed: configuration.reseed && initialData == nil)
             if initialData != nil, start.outcome != .loaded {
                 try? database.close()

@@ -12,10 +12,12 @@ final class AppTools: AppToolsState {
     let dashboardLive = DashboardLive()
     let journal: RequestJournal
     let customRoutes = CustomRoutes()
+    let server: ServerFacts
 
-    init(clock: EmulatorClock, journal: RequestJournal) {
+    init(clock: EmulatorClock, journal: RequestJournal, server: ServerFacts) {
         self.functions = FunctionStubs(clock: clock)
         self.journal = journal
+        self.server = server
     }
 
     func reset(app: AppRuntime) {
@@ -29,10 +31,14 @@ final class AppTools: AppToolsState {
 
 extension AppRuntime {
     /// An app whose tools' state is `AppTools`: the only kind the server makes.
-    package convenience init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData) {
+    package convenience init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData,
+                                 server: ServerFacts = ServerFacts(version: nil, dataDirectory: ":memory:")) {
         self.init(configuration: configuration, database: database, clock: clock, seed: seed,
-                  tools: AppTools(clock: clock, journal: journal))
+                  tools: AppTools(clock: clock, journal: journal, server: server))
     }
+
+    /// The server's version and data directory, as the dashboard's Overview shows them.
+    package var server: ServerFacts { appTools.server }
 
     /// Cloud-function stubs and the calls made to them, for tests; emptied by `reset()`.
     public var functions: FunctionStubs { appTools.functions }
