@@ -30,6 +30,7 @@ enum Routes {
         FunctionRoutes.register(in: &router)
         SchemaRoutes.register(in: &router)
         SnapshotRoutes.register(in: &router)
+        AppDataRoutes.register(in: &router)
         FaultRoutes.register(in: &router)
         CustomRouteAdminRoutes.register(in: &router)
         DashboardRoutes.register(in: &router)
