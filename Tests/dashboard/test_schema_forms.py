@@ -23,7 +23,7 @@ def add_column(browser, name, type_name, target=None):
     css(browser, "#new-column-add").click()
 
 
-def test_aClass_andTypedColumns_areMadeBeforeAnyObject(browser, emulator):
+def test_aClass_andTypedColumns_areMadeBeforeAnyObject(browser, emulator, screenshots):
     open_view(browser, emulator, "data/Post")
     visible(browser, "#new-class-name").send_keys("Shelf")
     css(browser, "#new-class-add").click()
@@ -45,6 +45,7 @@ def test_aClass_andTypedColumns_areMadeBeforeAnyObject(browser, emulator):
     add_column(browser, "pages", "String")
     text_appears(browser, "#new-column-error", "111")
     assert schema(emulator, "Shelf")["pages"] == {"type": "Number"} and "bad-key" not in schema(emulator, "Shelf")
+    screenshots(browser, "data-add-column", scroll_to="#new-column")
     from conftest import console_errors
     assert all("/__admin/schemas/Shelf" in error and "400" in error for error in console_errors(browser, emulator))
 
