@@ -1,5 +1,6 @@
 // The fixtures panels of "Time and faults": cloud function stubs and their calls, snapshots
-// (take, restore, download, delete; the whole app downloaded or restored from a file) and the reset back to the seed.
+// (take, restore, download, delete; the whole app downloaded or restored from a file,
+// app-file.js) and the reset back to the seed.
 import { api } from "./api.js";
 import { downloadButton, restoreFromFile } from "./app-file.js";
 import { functionsPanel } from "./functions-panel.js";
