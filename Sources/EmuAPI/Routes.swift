@@ -31,6 +31,8 @@ enum Routes {
         EngineAdminRoutes.register(in: &router)
         SchemaRoutes.register(in: &router)
         SnapshotRoutes.register(in: &router)
+        AppDataRoutes.register(in: &router)
+        ClassSchemaRoutes.register(in: &router)
         FaultRoutes.register(in: &router)
         CustomRouteAdminRoutes.register(in: &router)
         DashboardRoutes.register(in: &router)

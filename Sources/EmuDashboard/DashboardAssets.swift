@@ -41,6 +41,8 @@ public enum DashboardAssets {
         "filter-builder.js": PackageResources.filter_builder_js,
         "cell-editor.js": PackageResources.cell_editor_js,
         "class-transfer.js": PackageResources.class_transfer_js,
+        "app-file.js": PackageResources.app_file_js,
+        "schema-forms.js": PackageResources.schema_forms_js,
         "users-view.js": PackageResources.users_view_js,
         "outbox-view.js": PackageResources.outbox_view_js,
         "requests-view.js": PackageResources.requests_view_js,

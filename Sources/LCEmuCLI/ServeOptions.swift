@@ -126,6 +126,7 @@ extension ServeOptions {
     func configuration(_ defaults: Defaults = .serve) throws -> (configuration: EmulatorConfiguration, exposures: [Exposure]) {
         let settings = try appData.settings()
         var configuration = EmulatorConfiguration()
+        configuration.version = LCEmuVersion.current
         let (host, port, hostExposure) = try address(settings, defaults: defaults)
         configuration.http.host = host
         configuration.http.port = port

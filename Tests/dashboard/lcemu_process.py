@@ -15,6 +15,7 @@ APP_ID, APP_KEY, MASTER_KEY = "lcemu-dev-app-id", "lcemu-dev-app-key", "lcemu-de
 
 class Emulator:
     def __init__(self, binary, data_dir, extra_arguments=(), cwd=None, deadline_s=60, port=0):
+        self.data_dir = data_dir
         self.process = subprocess.Popen(
             [binary, "serve", "--port", str(port), "--data", data_dir, *extra_arguments], cwd=cwd,
             stdout=subprocess.PIPE, text=True, bufsize=1)  # stderr (the log) stays the terminal's

@@ -31,5 +31,7 @@ def test_aFileRoute_readsOnly_andAnAPIRoute_isEditedInPlace(browser, emulator, s
         screenshots(browser, "route-definition", scroll_to="#route-definition")
     finally:
         emulator.request("DELETE", "/__admin/routes/hello-api")
+    # Removed elsewhere, its definition closes: a Save would put it back.
+    wait(browser, lambda b: not all_css(b, "#route-definition"))
     from conftest import console_errors
     assert all("/__admin/routes/hello-api" in error and "400" in error for error in console_errors(browser, emulator))

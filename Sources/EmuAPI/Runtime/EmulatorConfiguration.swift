@@ -45,6 +45,9 @@ public struct EmulatorConfiguration: Sendable {
     /// A route file or folder of them (`--routes`) for the default app's custom routes
     /// (docs/custom-backends.md); reloaded when it changes. Nil for none.
     public var routesPath: String?
+    /// The emulator's version (`lcemu --version`; the CLI sets it), shown by the dashboard's
+    /// Overview (`GET /__admin/status`); nil where an embedder sets none.
+    public var version: String?
 
     public init() {}
 

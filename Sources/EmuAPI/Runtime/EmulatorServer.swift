@@ -51,7 +51,8 @@ public final class EmulatorServer: Sendable {
                 appId: app.appId, dataDirectory: configuration.dataDirectory,
                 durableWrites: configuration.durableWrites, workerCount: configuration.workerCount,
                 image: SeedImageCache.image(for: seed))
-            let runtime = AppRuntime(configuration: app, database: database, clock: clock, journal: journal, seed: seed)
+            let runtime = AppRuntime(configuration: app, database: database, clock: clock, journal: journal, seed: seed,
+                                     server: ServerFacts(version: configuration.version, dataDirectory: configuration.dataDirectory))
             let start = try runtime.startSeed(reseed: configuration.reseed && initialData == nil)
             if initialData != nil, start.outcome != .loaded {
                 try? database.close()

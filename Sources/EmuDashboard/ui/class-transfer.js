@@ -1,8 +1,9 @@
 // A class exported from the page as a JSON file (an array of its objects as /1.1 renders them,
-// read 1,000 at a time), and objects imported into it from such a file (or {"results":[…]}):
+// read 1,000 at a time), and objects imported into it from such a file (or {"results":[…]}, or
+// the class's part of a whole-app file):
 // each created with POST in /1.1/batch requests of 50, without the server's fields (objectId,
-// createdAt, updatedAt), so an import adds objects and never overwrites one. Not the format of
-// `lcemu export` (docs/import-export.md), which moves a whole app.
+// createdAt, updatedAt), so an import adds objects and never overwrites one. A whole app is
+// restored from the Snapshots panel instead (app-file.js).
 import { api, classPath } from "./api.js";
 import { h, toast } from "./dom.js";
 
@@ -17,6 +18,23 @@ async function everyObject(className) {
     objects.push(...page.results);
     if (page.results.length < READ) return objects;
   }
+}
+
+// The objects of a file: an array of objects, `lcemu export --class`'s {"results":[…]}, or this
+// class's part of a whole-app file ({"classes":{"Post":{"results":[…]}}}: `lcemu exec
+// --export-on-exit`, the Snapshots panel's Download).
+function objectsOf(parsed, className) {
+  const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+  let source = parsed;
+  if (isObject(parsed) && isObject(parsed.classes)) {
+    source = parsed.classes[className];
+    if (!source) throw new Error(`the app file has no class ${className} (it has ${Object.keys(parsed.classes).join(", ") || "none"})`);
+  }
+  const objects = Array.isArray(source) ? source : isObject(source) && Array.isArray(source.results) ? source.results : null;
+  if (!objects || !objects.every(isObject)) {
+    throw new Error("the file must hold a JSON array of objects, {\"results\": [...]} or {\"classes\": {...}}");
+  }
+  return objects;
 }
 
 export function transferControls(className, onImported) {
@@ -40,11 +58,7 @@ export function transferControls(className, onImported) {
     file.value = "";
     if (!chosen) return;
     try {
-      const parsed = JSON.parse(await chosen.text());
-      const objects = Array.isArray(parsed) ? parsed : parsed && Array.isArray(parsed.results) ? parsed.results : null;
-      if (!objects || !objects.every((object) => object && typeof object === "object" && !Array.isArray(object))) {
-        throw new Error("the file must hold a JSON array of objects, or {\"results\": [...]}");
-      }
+      const objects = objectsOf(JSON.parse(await chosen.text()), className);
       let created = 0;
       const refused = [];
       for (let start = 0; start < objects.length; start += BATCH) {

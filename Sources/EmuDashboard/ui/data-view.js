@@ -3,10 +3,13 @@
 // The counts and the class list follow the server (live.js, "counts"): a class the app creates
 // appears as it is created. A new class is opened by name (LeanCloud makes a class with its
 // first object): its table starts empty, and the view redraws with its fields once it exists.
+// Add class makes it at once, with no object, as LeanCloud's console does; Add column gives a
+// class a typed column before any object has the field (schema-forms.js).
 import { api, classPath } from "./api.js";
 import { h, panel, replace } from "./dom.js";
 import { lastState, watch } from "./live.js";
 import { objectTable } from "./object-table.js";
+import { addClass, addColumnForm } from "./schema-forms.js";
 
 export async function render(container, [className, objectId]) {
   const schemas = await api("GET", "/1.1/schemas");
@@ -48,8 +51,8 @@ export async function render(container, [className, objectId]) {
   }
   const detail = document.getElementById("class-detail");
   replace(detail, objectTable(chosen, schemas[chosen] || {}, { openObjectId: objectId }),
-    isNew ? h("p", { class: "muted", id: "new-class-note" }, `${chosen} has no object yet: "New object" creates its first, and with it the class.`)
-      : schemaPanel(chosen, schemas[chosen]));
+    isNew ? h("p", { class: "muted", id: "new-class-note" }, `${chosen} has no object yet: "New object" creates its first, and with it the class; Add class makes it empty.`)
+      : [schemaPanel(chosen, schemas[chosen]), addColumnForm(chosen, () => render(container, [chosen]))]);
 }
 
 async function countObjects(className) {
@@ -80,15 +83,24 @@ function byUserClassesFirst(a, b) {
 // LeanCloud's class names: a letter, then letters, digits and underscores.
 const CLASS_NAME = /^[A-Za-z][A-Za-z0-9_]{0,127}$/;
 
-// Opens a class by name, new or not.
+// Opens a class by name, new or not; or adds it (empty) at once.
 function newClassForm() {
   const name = h("input", { id: "new-class-name", placeholder: "NewClass", size: 12, "aria-label": "Class name", required: true });
-  const error = h("p", { class: "error small", role: "alert" });
+  const error = h("p", { class: "error small", role: "alert", id: "new-class-error" });
+  const checked = () => {
+    const text = name.value.trim();
+    if (!CLASS_NAME.test(text)) { error.textContent = "A letter, then letters, digits or _"; return null; }
+    error.textContent = "";
+    return text;
+  };
+  const add = h("button", { type: "button", id: "new-class-add", class: "small" }, "Add class");
+  add.addEventListener("click", async () => {
+    const text = checked();
+    if (text && await addClass(text, error)) location.hash = `#/data/${encodeURIComponent(text)}`;
+  });
   return h("form", { class: "inline new-class", onsubmit: (event) => {
     event.preventDefault();
-    const text = name.value.trim();
-    if (!CLASS_NAME.test(text)) { error.textContent = "A letter, then letters, digits or _"; return; }
-    error.textContent = "";
-    location.hash = `#/data/${encodeURIComponent(text)}`;
-  } }, name, h("button", { type: "submit", id: "new-class-open", class: "small" }, "Open class"), error);
+    const text = checked();
+    if (text) location.hash = `#/data/${encodeURIComponent(text)}`;
+  } }, name, h("button", { type: "submit", id: "new-class-open", class: "small" }, "Open class"), add, error);
 }

@@ -1,6 +1,8 @@
 // The fixtures panels of "Time and faults": cloud function stubs and their calls, snapshots
-// (take, restore, delete) and the reset back to the seed.
+// (take, restore, download, delete; the whole app downloaded or restored from a file,
+// app-file.js) and the reset back to the seed.
 import { api } from "./api.js";
+import { downloadButton, restoreFromFile } from "./app-file.js";
 import { functionsPanel } from "./functions-panel.js";
 import { attempt, h, localTime, panel, replace } from "./dom.js";
 import { watch } from "./live.js";
@@ -17,6 +19,8 @@ export function fixturePanels() {
       h("td", {}, snapshot.name), h("td", {}, localTime(snapshot.takenAt)), h("td", {}, String(snapshot.objects)),
       h("td", {},
         restoreButton(snapshot), " ",
+        downloadButton(`/__admin/snapshots/${encodeURIComponent(snapshot.name)}/export`, `${snapshot.name}.json`, "Download",
+          { dataset: { download: snapshot.name } }), " ",
         h("button", { type: "button", class: "small danger", onclick: () => attempt(() => api("DELETE", `/__admin/snapshots/${encodeURIComponent(snapshot.name)}`)).then(loadSnapshots) }, "Delete"))))
       : h("tr", {}, h("td", { colspan: 4, class: "muted" }, "No snapshots.")));
   };
@@ -38,6 +42,7 @@ export function fixturePanels() {
     functionsPanel(),
     panel("Snapshots",
       h("form", { class: "inline", onsubmit: take }, name, h("button", { type: "submit" }, "Take")),
+      restoreFromFile(),
       h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, h("tr", {}, ["Name", "Taken", "Objects", ""].map((title) => h("th", { scope: "col" }, title)))), snapshots))),
     panel("Reset", h("p", {}, "Empties the app's data, outbox, function stubs and faults and reloads the seed. Snapshots stay."), reset),
   ];

@@ -20,6 +20,8 @@ export async function render(container) {
     replace(box,
       panel("Emulator", facts([
         ["App", h("code", {}, state.app)],
+        ["Version", h("code", { id: "overview-version" }, state.version ?? "unknown")],
+        ["Data directory", h("code", { id: "overview-data-directory" }, state.dataDirectory === ":memory:" ? "in memory (:memory:)" : state.dataDirectory)],
         ["Instance", h("code", { id: "overview-instance" }, state.instance)],
         ["Started", [localTime(state.startedAt), " (", h("span", { id: "overview-uptime" }, uptime(state.startedAt)), ")"]],
         ["Resets since", String(state.generation)],

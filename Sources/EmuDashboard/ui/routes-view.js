@@ -56,6 +56,10 @@ export async function render(container) {
       replace(routesBox, routes.results.length ? routesTable(routes.results, states, open) : noRoutes());
       replace(scenariosBox, scenarioList(scenarios.results, routes.results, load));
       resetButton.hidden = !scenarios.results.length;
+      // A definition open for a route that is gone (removed elsewhere, a reset) closes: its Save
+      // would put the route back.
+      const shown = definitionBox.querySelector("#route-definition")?.dataset.routeId;
+      if (shown && !routes.results.some((route) => route.id === shown)) replace(definitionBox);
     }
     if (unmatched.results.length) state.after = Math.max(state.after, ...unmatched.results.map((entry) => entry.id));
     for (const entry of unmatched.results.slice().reverse()) unmatchedBody.prepend(unmatchedRow(entry, detail));

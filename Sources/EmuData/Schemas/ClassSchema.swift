@@ -39,6 +39,12 @@ package struct ClassSchema {
     /// Checks `value` against the type fixed for `key` and fixes it when there is none yet.
     package mutating func fix(_ key: String, for value: JSON) throws {
         guard let actual = FieldType(of: value) else { return }
+        try fix(key, as: actual)
+    }
+
+    /// Fixes `key` to `actual` before any value is written (a column added from the dashboard,
+    /// as LeanCloud's console adds one); the same type again is no change, another is 111.
+    package mutating func fix(_ key: String, as actual: FieldType) throws {
         if let expected = type(of: key) {
             guard expected == actual else {
                 throw APIError(.invalidType(key: key, expected: expected.displayName, got: actual.displayName))

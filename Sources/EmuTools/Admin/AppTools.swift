@@ -15,10 +15,12 @@ final class AppTools: AppToolsState {
     /// The app's LeanEngine app, when it has one (docs/cloud-code.md).
     let engineClient: EngineClient?
     var engine: (any CloudEngine)? { engineClient }
+    let server: ServerFacts
 
-    init(clock: EmulatorClock, journal: RequestJournal, configuration: AppConfiguration? = nil) {
+    init(clock: EmulatorClock, journal: RequestJournal, server: ServerFacts, configuration: AppConfiguration? = nil) {
         self.functions = FunctionStubs(clock: clock)
         self.journal = journal
+        self.server = server
         self.engineClient = configuration.flatMap { app in
             app.engine.map { EngineClient(settings: $0, app: app, clock: clock) }
         }
@@ -36,10 +38,14 @@ final class AppTools: AppToolsState {
 
 extension AppRuntime {
     /// An app whose tools' state is `AppTools`: the only kind the server makes.
-    package convenience init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData) {
+    package convenience init(configuration: AppConfiguration, database: DatabaseQueue, clock: EmulatorClock, journal: RequestJournal, seed: SeedData,
+                                 server: ServerFacts = ServerFacts(version: nil, dataDirectory: ":memory:")) {
         self.init(configuration: configuration, database: database, clock: clock, seed: seed,
-                  tools: AppTools(clock: clock, journal: journal, configuration: configuration))
+                  tools: AppTools(clock: clock, journal: journal, server: server, configuration: configuration))
     }
+
+    /// The server's version and data directory, as the dashboard's Overview shows them.
+    package var server: ServerFacts { appTools.server }
 
     /// Cloud-function stubs and the calls made to them, for tests; emptied by `reset()`.
     public var functions: FunctionStubs { appTools.functions }

@@ -6,6 +6,7 @@ import LCWire
 /// What the dashboard's live views follow, per app, as one small JSON value
 /// (`GET /__admin/status`, and each `state` event of `GET /__admin/events`):
 ///
+/// - `version`, `dataDirectory`: the server's (`ServerFacts`), fixed while it runs.
 /// - `instance`: random, new on every start of the server, and `startedAt` (real time, not the
 ///   emulator clock: what the overview's uptime counts from); `generation`: how many resets
 ///   (`POST /__admin/reset`) this instance has seen. The page starts its views over when
@@ -37,6 +38,8 @@ final class DashboardState {
             "instance": .string(instance),
             "startedAt": .string(startedAt.iso),
             "app": .string(app.configuration.appId),
+            "version": app.server.version.map(JSON.string) ?? .null,
+            "dataDirectory": .string(app.server.dataDirectory),
             "generation": JSON(generation),
             "journal": ["lastId": JSON(journal.lastId), "clears": JSON(journal.clears)],
             "outbox": ["lastId": JSON(Int(outbox.first?.id ?? 0)), "count": JSON(outbox.count)],

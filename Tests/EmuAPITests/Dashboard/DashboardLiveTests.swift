@@ -1,6 +1,8 @@
 import EmuTestSupport
 import EmuAPI
 import EmuHTTP
+@testable import EmuTools
+import Foundation
 import EmuTesting
 import LCWire
 import Testing
@@ -48,6 +50,17 @@ import Testing
         let elsewhere = try other.inProcessClient(credentials: .masterKey).get("/__admin/status").json
         #expect(elsewhere?["instance"] != first["instance"])
         #expect(try emulator.inProcessClient().get("/__admin/status").status == 401)
+    }
+
+    @Test func status_namesTheVersion_andTheDataDirectory() throws {
+        let emulator = try TestServer.start(.inProcess) { $0.version = "9.8.7-test" }
+        let state = try #require(try emulator.inProcessClient(credentials: .masterKey).get("/__admin/status").json)
+        #expect(state["version"] == "9.8.7-test" && state["dataDirectory"] == ":memory:")
+        let unversioned = try TestServer.start(.inProcess)
+        #expect(try unversioned.inProcessClient(credentials: .masterKey).get("/__admin/status").json?["version"] == .null)
+        #expect(ServerFacts(version: nil, dataDirectory: "data/../lcemu").dataDirectory
+            == FileManager.default.currentDirectoryPath + "/lcemu")
+        #expect(ServerFacts(version: nil, dataDirectory: "/srv/lcemu").dataDirectory == "/srv/lcemu")
     }
 
     @Test func events_pushTheState_whenTheAppChangesIt() throws {
