@@ -45,13 +45,18 @@ public final class BlockingHTTPClient {
             Platform.close(fd)
             throw error
         }
-        self.fd = fd
+        // The wrapper first, `self.fd` after: a throw once every stored property is set would run
+        // `deinit`, which closes `fd` a second time — by then perhaps another thread's socket
+        // under the same number (a refused TLS handshake broke a parallel test's connection so).
+        let wrapped: (any BlockingStream)?
         do {
-            stream = try makeStream?(fd)
+            wrapped = try makeStream?(fd)
         } catch {
             Platform.close(fd)
             throw error
         }
+        self.fd = fd
+        stream = wrapped
     }
 
     deinit {
