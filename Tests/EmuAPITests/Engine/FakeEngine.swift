@@ -1,3 +1,4 @@
+import Dispatch
 import EmuAPI
 import EmuHTTP
 import EmuTestSupport
@@ -16,10 +17,15 @@ final class FakeEngine: Sendable {
         let received = Locked<[HTTPRequest]>([])
         self.received = received
         let metadata = FakeEngine.json(200, ["result": .array(names.map(JSON.string))])
+        // Answers are made off the event loop: the loops are shared by every server in the test
+        // process, and an answer may block (one that calls the emulator back, and waits for it,
+        // would stall every other test's connections on that loop, or deadlock on its own).
         server = try TestServer.start(.socket, handler: ClosureHTTPHandler { request, respond in
             received.withValue { $0.append(request) }
             if request.path == "/1.1/functions/_ops/metadatas" { return respond(metadata) }
-            if let response = answer(request) { respond(response) }
+            DispatchQueue.global().async {
+                if let response = answer(request) { respond(response) }
+            }
         })
     }
 
