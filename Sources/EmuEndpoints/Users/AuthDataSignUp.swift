@@ -39,7 +39,8 @@ struct AuthDataSignUp {
             if onLogin { try UserHooks.onLogin(request, user: linked) }
             return (linked.objectId, fields)
         }
-        guard let hooks, hooks.runs(.beforeSave) else { return (nil, fields) }
+        // `failOnNotExist` creates no one: no beforeSave for a sign-up that will not be.
+        guard let hooks, hooks.runs(.beforeSave), !RenderOptions.flag(request.query("failOnNotExist")) else { return (nil, fields) }
         var fields = try hooks.beforeSave(fields)
         // The account logging in stays linked, whatever the hook answered.
         fields[LCFieldName.authData] = .object(links)
