@@ -13,11 +13,22 @@ import LCWire
 /// PUT  /1.1/installations/<id> {…}                the object update, with the same rules
 /// ```
 enum InstallationRoutes {
-    /// The upsert; `fetchWhenSave` answers the whole installation, as on any create.
+    /// The upsert; `fetchWhenSave` answers the whole installation, as on any create. The class
+    /// hooks run as for any class's `POST`: `beforeSave` with the body, before the upsert; then
+    /// `afterSave` when it created the installation, `afterUpdate` when it updated the device's.
     static func save(_ request: RequestContext<AppRuntime>, collection: ObjectCollection) throws -> APIResponse {
         let app = request.app
-        let saved = try InstallationWrites.save(body: try request.jsonObjectBody(), app: app, access: request.access)
+        var fields = try request.jsonObjectBody()
+        let hooks = try ObjectHooks.of(request, className: LCClassName.installation, body: fields)
+        if let hooks, hooks.runs(.beforeSave) { fields = try hooks.beforeSave(fields) }
+        let saved = try InstallationWrites.save(body: fields, app: app, access: request.access)
         let record = saved.record
+        if saved.created {
+            AfterHooks.afterWrite(hooks, .afterSave, objectId: record.objectId, app: app)
+        } else {
+            AfterHooks.afterWrite(hooks, .afterUpdate, objectId: record.objectId,
+                                  updatedKeys: HookObject.updatedKeys(of: fields), app: app)
+        }
         var body: JSONObject
         if ObjectRoutes.fetchWhenSave(request) {
             let renderer = ObjectRenderer(options: RenderOptions(), access: request.access)

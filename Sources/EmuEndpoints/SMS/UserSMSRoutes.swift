@@ -137,18 +137,22 @@ extension UserSMSRoutes {
         // Hashing is slow on purpose: outside the writer.
         let hashes = UserPassword.NewPassword(plain: text)
         let now = app.clock.nowMilliseconds
-        try app.database.write { db in
+        let verified = try app.database.write { db -> String? in
             guard try SMSCodes.consume(phone: phone, code: code, purpose: Purpose.resetPassword, now: now, in: db) != nil else {
                 throw APIError(.invalidSMSCode)
             }
             var user = try UserPhoneLookup.requiredUser(withPhone: phone, in: db)
+            let becomesVerified = user.fields[LCFieldName.mobilePhoneVerified] != .bool(true)
             hashes.set(into: &user.fields)
             user.fields[LCFieldName.mobilePhoneVerified] = .bool(true)
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
             try SessionStore.revoke(userId: user.objectId, in: db)
             try LoginThrottle.clear(userId: user.objectId, in: db)
+            return becomesVerified ? user.objectId : nil
         }
+        // onVerified/sms only when the number became verified (docs/cloud-code.md).
+        if let verified { UserHooks.onVerified("sms", userId: verified, request: request) }
         return empty
     }
 
@@ -164,17 +168,22 @@ extension UserSMSRoutes {
         let phone = try PhoneNumber.required(body)
         let code = body["code"]?.stringValue ?? ""
         let now = app.clock.nowMilliseconds
-        try app.database.write { db in
+        let verified = try app.database.write { db -> String? in
             guard let record = try SMSCodes.consume(phone: phone, code: code, purposes: [Purpose.changePhone],
                                                     userId: sessionUserId, now: now, in: db),
                   let userId = record.userId else { throw APIError(.invalidSMSCode) }
             guard var user = try UserStore.fetch(userId, in: db) else { throw APIError(.userNotFound) }
+            let before = (user.fields[LCFieldName.mobilePhoneNumber], user.fields[LCFieldName.mobilePhoneVerified])
             user.fields[LCFieldName.mobilePhoneNumber] = .string(body[LCFieldName.mobilePhoneNumber]?.stringValue ?? phone.e164)
             user.fields[LCFieldName.mobilePhoneVerified] = .bool(true)
             user.updatedAt = app.clock.now
             try UserStore.checkUnique(user, in: db)
             try ObjectStore.update(user, in: db)
+            // A new number is a newly verified one; the same, already verified number is not.
+            let unchanged = before.0 == user.fields[LCFieldName.mobilePhoneNumber] && before.1 == .bool(true)
+            return unchanged ? nil : userId
         }
+        if let verified { UserHooks.onVerified("sms", userId: verified, request: request) }
         return empty
     }
 }

@@ -42,10 +42,11 @@ extension UserRoutes {
     /// the whole user with `sessionToken`); otherwise a new user with a random user name is
     /// created (201, `{"username","sessionToken","createdAt","objectId"}`), or with
     /// `?failOnNotExist=true` the answer is 211. Lookup and creation share one transaction, so
-    /// two parallel first log-ins of one account make one user.
+    /// two parallel first log-ins of one account make one user. The hooks run outside it
+    /// (docs/cloud-code.md): `onLogin` with the linked user, `_User`'s `beforeSave` with the new
+    /// one, both before the transaction, and `afterSave` once it committed.
     static func authDataLogIn(_ request: RequestContext<AppRuntime>, body: JSONObject, authData: JSONObject,
                               collection: ObjectCollection) throws -> APIResponse {
-        let app = request.app
         // onAuthData may rewrite the authData before it is looked up (docs/cloud-code.md).
         let authData = try UserHooks.onAuthData(request, authData)
         let entries = try AuthDataEntry.entries(of: authData)
@@ -55,28 +56,10 @@ extension UserRoutes {
         fields[LCFieldName.authData] = .object(links)
         if fields[LCFieldName.username] == nil { fields[LCFieldName.username] = .string(UserWrites.randomUsername()) }
         try UserValidation.checkUpdate(fields)
-        let failOnNotExist = RenderOptions.flag(request.query("failOnNotExist"))
-        let access = request.access
-        let (status, objectId, answer) = try app.database.write { db -> (Int, String, JSONObject) in
-            if var user = try AuthDataLinks.linkedUser(entries, in: db) {
-                // Log in, storing the fresh entries (new access tokens, a newly linked platform).
-                var stored = user.fields[LCFieldName.authData]?.objectValue ?? JSONObject()
-                for (platform, value) in links where !value.isNull { stored[platform] = value }
-                user.fields[LCFieldName.authData] = .object(stored)
-                user.updatedAt = app.clock.now
-                try ObjectStore.update(user, in: db)
-                let token = try UserResponse.token(for: user.objectId, app: app, in: db)
-                return (200, user.objectId, try UserResponse.withSession(user, token: token, app: app, in: db))
-            }
-            if failOnNotExist { throw APIError(.userNotFound) }
-            let (record, token) = try UserWrites.create(fields: fields, app: app, access: access)
-            return (201, record.objectId, [
-                LCFieldName.username: record.fields[LCFieldName.username] ?? .null,
-                LCFieldName.sessionToken: .string(token),
-                LCFieldName.createdAt: .string(record.createdAt.iso),
-                LCFieldName.objectId: .string(record.objectId),
-            ])
-        }
+        let signUp = AuthDataSignUp(request: request, entries: entries, links: links, fields: fields,
+                                    hooks: try ObjectHooks.of(request, className: LCClassName.user, body: body),
+                                    onLogin: try UserHooks.definesOnLogin(request.app))
+        let (status, objectId, answer) = try signUp.run()
         return created(answer, status: status, objectId: objectId, collection: collection, request: request)
     }
 }

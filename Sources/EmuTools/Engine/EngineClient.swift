@@ -11,7 +11,7 @@ import Primitives
 
 /// The app's LeanEngine app over HTTP (docs/cloud-code.md): one connection per call with the
 /// project's blocking client, on the worker that handles the request (never an event loop),
-/// each read bounded by the call's time limit. While it waits, the worker's place in the pool is
+/// the whole call bounded by its time limit (`CallDeadline`). While it waits, the worker's place in the pool is
 /// lent to other requests (`EngineWaiting`), so an engine that writes back through the API while
 /// LCEmu waits for it (a function saving an object, whose hook LCEmu then calls) cannot starve
 /// the pool.
@@ -67,11 +67,23 @@ final class EngineClient: CloudEngine {
         return try outcome.get()
     }
 
+    /// One call, bounded as a whole by `limit` from its start: the socket's timeouts bound the
+    /// connect and each read, and a `CallDeadline` ends the connection when the whole outlives
+    /// the limit (an engine that trickles its answer a byte at a time still answers 141).
     private func exchange(_ method: String, _ path: String, body: [UInt8], headers: HTTPHeaders, limit: Double) throws -> EngineAnswer {
+        let deadline = DispatchTime.now() + limit
         do {
             let client = try BlockingHTTPClient(host: settings.host, port: settings.port, timeout: limit)
-            let response = try client.request(method, path, headers: headers, body: body)
-            return EngineAnswer(status: response.status, body: response.body)
+            let watch = CallDeadline(fd: client.fd, at: deadline)
+            return try withExtendedLifetime(client) {
+                defer { watch.disarm() }  // before the client closes its socket, whose number may be reused
+                do {
+                    let response = try client.request(method, path, headers: headers, body: body)
+                    return EngineAnswer(status: response.status, body: response.body)
+                } catch is SocketError where watch.passed {
+                    throw APIError(.engineTimeout)
+                }
+            }
         } catch let error as SocketError {
             if Self.timedOut(error) { throw APIError(.engineTimeout) }
             throw APIError(.engineUnreachable(settings.url, Self.reason(error)))
@@ -86,6 +98,30 @@ final class EngineClient: CloudEngine {
     private static func reason(_ error: SocketError) -> String {
         error.code == 0 ? error.operation : String(cString: strerror(error.code)).lowercased()
     }
+}
+
+// MARK: - One deadline per call
+
+/// Ends a call's connection (`shutdown`, so the blocked read returns at once) when its deadline
+/// passes before `disarm()`; both under one lock, so the socket is never touched once disarmed.
+final class CallDeadline: Sendable {
+    private enum State { case armed, passed, disarmed }
+    private let state = Locked(State.armed)
+
+    init(fd: Int32, at deadline: DispatchTime) {
+        DispatchQueue.global().asyncAfter(deadline: deadline) { [state] in
+            state.withValue { current in
+                guard current == .armed else { return }
+                current = .passed
+                shutdown(fd, Int32(SHUT_RDWR))
+            }
+        }
+    }
+
+    /// Whether the deadline passed (and ended the connection).
+    var passed: Bool { state.current == .passed }
+
+    func disarm() { state.withValue { if $0 == .armed { $0 = .disarmed } } }
 }
 
 // MARK: - The headers LeanCloud sends

@@ -1,6 +1,7 @@
 import EmuAPI
 import EmuHTTP
 import EmuTestSupport
+import Foundation
 import LCWire
 import Testing
 
@@ -66,6 +67,17 @@ import Testing
         _ = try emulator.client(credentials: .masterKey).put("/__admin/functions/hello", json: ["result": "pinned"])
         #expect(try emulator.client().post("/1.1/functions/hello", json: [:]).json == ["result": "pinned"])
         #expect(engine.requests(to: "/1.1/functions/hello").isEmpty)
+    }
+
+    @Test func anEngineThatTricklesItsAnswer_is141_once_theWholeCallOutlivesTheLimit() throws {
+        // ~100 bytes 50 ms apart: every read is quick, the whole answer takes about 5 s.
+        let engine = try TricklingEngine(defines: ["slow"])
+        let emulator = try TestServer.start(engine: engine.url, timeout: 0.5)
+        let started = Date()
+        let response = try emulator.client().post("/1.1/functions/slow", json: [:])
+        #expect(response.status == 503)
+        #expect(response.text == #"{"code":141,"error":"LeanEngine request timeout."}"#)
+        #expect(Date().timeIntervalSince(started) < 3)
     }
 
     @Test func anEngineThatNeverAnswers_is141_afterTheConfiguredLimit() throws {
