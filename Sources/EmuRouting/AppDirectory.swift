@@ -48,7 +48,7 @@ package final class AppDirectory: Sendable {
     /// The apps now.
     package var snapshot: Snapshot { current.current }
 
-    /// Adds `app`, made on demand; false when its id is taken or the cap is reached (nothing added).
+    /// Adds `app`, made on demand, unless its id is served already or the cap is reached.
     package func add(onDemand app: AppRuntime) -> AddOutcome {
         let id = app.configuration.appId
         return current.withValue { snapshot in
