@@ -10,6 +10,7 @@ enum Routes {
     static func make() -> Router<APIRoute> {
         var router = Router<APIRoute>()
         AdminRoutes.register(in: &router)
+        AppsOnDemandRoutes.register(in: &router)
         ClockRoutes.register(in: &router)
         ObjectRoutes.register(in: &router)
         QueryRoutes.register(in: &router)

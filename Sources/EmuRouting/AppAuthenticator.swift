@@ -8,17 +8,16 @@ import LCWire
 /// in the `X-LCEmu-Auth-Error` header, because clients get signing wrong in many ways.
 package struct AppAuthenticator: Sendable {
     static let diagnosticHeader = LCHeaderName.authDiagnostic
-    package let apps: [String: AppRuntime]
+    /// The apps served, which apps made on demand join and leave (`AppDirectory`).
+    package let directory: AppDirectory
     /// For unknown app ids (the verifier then refuses before any window applies).
     let verifier: LCAuthVerifier
-    /// Per app: its options may set its own signature window.
-    private let verifiers: [ObjectIdentifier: LCAuthVerifier]
 
     /// Served when a keyless request names no app (the first configured one).
     package let defaultAppId: String?
-    /// The apps, when there are few: comparing an id with theirs costs less than hashing it,
-    /// which every request would do (nil: look up `apps`).
-    private let few: [AppRuntime]?
+
+    /// Every app served now.
+    package var apps: [String: AppRuntime] { directory.snapshot.apps }
 
     /// What the request's credentials established; `Pipeline` turns it into the request's
     /// context (`RequestContext<AppRuntime?>`, `AccessContext`), so nothing downstream parses a header again.
@@ -34,33 +33,31 @@ package struct AppAuthenticator: Sendable {
     /// - Parameter maxSkewMilliseconds: window for signature timestamps of apps whose options set
     ///   none; nil = none (as the real service).
     package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64? = nil, defaultAppId: String? = nil) {
-        self.apps = apps
+        self.directory = AppDirectory(apps: apps, maxSkewMilliseconds: maxSkewMilliseconds)
         self.defaultAppId = defaultAppId
         self.verifier = LCAuthVerifier(maxSkew: maxSkewMilliseconds)
-        self.verifiers = Dictionary(uniqueKeysWithValues: apps.values.map { app in
-            (ObjectIdentifier(app),
-             LCAuthVerifier(maxSkew: app.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkewMilliseconds)))
-        })
-        self.few = apps.count > 4 ? nil : Array(apps.values)
     }
 
     /// The one app served, when there is only one.
-    package var onlyApp: AppRuntime? { few?.count == 1 ? few?.first : nil }
-
-    /// The app this id names, if served.
-    package func app(withId id: String) -> AppRuntime? {
-        guard let few else { return apps[id] }
-        return few.first { $0.configuration.appId == id }
+    package var onlyApp: AppRuntime? {
+        let few = directory.snapshot.few
+        return few?.count == 1 ? few?.first : nil
     }
 
+    /// The app this id names, if served.
+    package func app(withId id: String) -> AppRuntime? { directory.snapshot.app(withId: id) }
+
     /// The verifier of `app`'s signatures (its own window, when its options set one).
-    private func verifier(of app: AppRuntime?) -> LCAuthVerifier {
-        app.flatMap { verifiers[ObjectIdentifier($0)] } ?? verifier
+    private func verifier(of app: AppRuntime?, in snapshot: AppDirectory.Snapshot) -> LCAuthVerifier {
+        app.flatMap { snapshot.verifiers[ObjectIdentifier($0)] } ?? verifier
     }
 
     /// - Parameter parameters: the route's captures, which name the app of `.appInPath` routes.
     package func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: RouteCaptures = [:]) throws -> Outcome {
         if access == .open { return Outcome(app: nil, isMaster: false) }
+        // Read once: the request sees one set of apps throughout.
+        let snapshot = directory.snapshot
+        let apps = snapshot.apps
         // Parsed once here: the app, the privilege and the session token all read these.
         let credentials = LCRequestCredentials(fields: request.headers.fields)
         let bearer = AuthorizationHeader.bearer(request.headers)
@@ -76,7 +73,7 @@ package struct AppAuthenticator: Sendable {
             guard let app = request.queryValue(parameter).flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
             return Outcome(app: app, isMaster: false, sessionToken: session)
         case .keyless:
-            return Outcome(app: keylessApp(credentials, request), isMaster: false, sessionToken: session)
+            return Outcome(app: keylessApp(credentials, request, apps: apps), isMaster: false, sessionToken: session)
         case .appOrAnonymous where Self.carriesNoCredentials(credentials, bearer: bearer):
             return Outcome(app: defaultAppId.flatMap { apps[$0] }, isMaster: false, sessionToken: session)
         case .app, .master, .appOrAnonymous:
@@ -87,10 +84,10 @@ package struct AppAuthenticator: Sendable {
             let (app, session) = try OAuthBearer.resolve(token, appId: credentials.appId, apps: apps)
             return Outcome(app: app, isMaster: false, sessionToken: session)
         }
-        let app = credentials.appId.flatMap { self.app(withId: $0) }
+        let app = credentials.appId.flatMap { snapshot.app(withId: $0) }
         let keys = app.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }
         let now = app?.clock.nowMilliseconds ?? 0
-        switch verifier(of: app).verify(credentials, keys: keys, now: now) {
+        switch verifier(of: app, in: snapshot).verify(credentials, keys: keys, now: now) {
         case .success(let privilege):
             let isMaster = privilege == .master
             if access == .master && !isMaster { throw failure("this endpoint needs the master key") }
@@ -108,7 +105,7 @@ package struct AppAuthenticator: Sendable {
 
     /// The cookie-session and OAuth routes carry no keys: `X-LC-Id` or the OAuth client id names
     /// the app (nil when unknown), else the default app serves them.
-    private func keylessApp(_ credentials: LCRequestCredentials, _ request: HTTPRequest) -> AppRuntime? {
+    private func keylessApp(_ credentials: LCRequestCredentials, _ request: HTTPRequest, apps: [String: AppRuntime]) -> AppRuntime? {
         let named = credentials.appId ?? AuthorizationHeader.basic(request.headers)?.clientId
         guard let id = named ?? defaultAppId else { return nil }
         return apps[id]

@@ -56,6 +56,8 @@ package protocol SubRequestDispatching: AnyObject, Sendable {
     func dispatch<App>(_ subrequest: SubRequest, inside outer: RequestContext<App>) -> APIResponse
     /// Every app the server serves.
     var servedApps: [AppRuntime] { get }
+    /// The apps served, which `/__admin/apps` adds to and drops from.
+    var appDirectory: AppDirectory { get }
 }
 
 extension RequestContext {

@@ -50,7 +50,7 @@ final class Pipeline: HTTPHandler {
          logger: Logger, cors: CORS, adminGuard: AdminGuard = .localOnly) {
         self.adminGuard = adminGuard
         self.cors = cors
-        renderer = ResponseRenderer(cors: cors, adminGuard: adminGuard, journal: journal, apps: authenticator.apps,
+        renderer = ResponseRenderer(cors: cors, adminGuard: adminGuard, journal: journal, directory: authenticator.directory,
                                     logger: logger)
         customRoutes = CustomRouteStage(authenticator: authenticator, pool: pool, logger: logger)
         routing = RoutingStage(router: router, authenticator: authenticator)
@@ -211,5 +211,6 @@ extension Pipeline: SubRequestDispatching {
         return execution.run(route, context)
     }
 
-    var servedApps: [AppRuntime] { Array(renderer.apps.values) }
+    var servedApps: [AppRuntime] { Array(renderer.directory.snapshot.apps.values) }
+    var appDirectory: AppDirectory { renderer.directory }
 }

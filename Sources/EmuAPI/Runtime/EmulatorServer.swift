@@ -21,7 +21,8 @@ public final class EmulatorServer: Sendable {
     public let configuration: EmulatorConfiguration
     public let clock: EmulatorClock
     public let logger: Logger
-    let apps: [String: AppRuntime]
+    /// Every app served now: the configured ones and those made on demand (`/__admin/apps`).
+    var apps: [String: AppRuntime] { pipeline.appDirectory.snapshot.apps }
     /// What the start did with each app's seed, in the configuration's order (the banner's lines).
     public let seedStarts: [SeedStart]
     let server: HTTPServer
@@ -64,7 +65,6 @@ public final class EmulatorServer: Sendable {
             apps[app.appId] = runtime
         }
         self.seedStarts = seedStarts
-        self.apps = apps
         do {
             try Self.loadCustomRoutes(configuration, apps: apps, router: router, logger: logger)
         } catch {

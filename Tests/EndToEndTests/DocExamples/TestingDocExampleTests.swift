@@ -67,6 +67,18 @@ enum TestingDocExample {
             #expect(try await LCQuery(className: "Post").whereKey("title", .equalTo("only mine")).count(in: emulator.application) == 1)
         }
 
+        @Test func anAppOfItsOwn_onASharedEmulator() async throws {
+            let emulator = try await Emulator.start(seeded: true)
+            let seeded = try await LCQuery(className: "Post").count(in: emulator.application)
+            let app = try await emulator.makeApp(seeded: true)   // an app of this test's own
+            var post = LCObject(className: "Post")
+            try await post.save(in: app)                          // emulator.application does not see it
+            #expect(try await LCQuery(className: "Post").count(in: app) == seeded + 1)
+            try await emulator.dropApp(app)
+            #expect(try await LCQuery(className: "Post").count(in: emulator.application) == seeded)
+            await #expect(throws: LCError.self) { try await LCQuery(className: "Post").count(in: app) }
+        }
+
         @Test func aResetBetweenTests() async throws {
             let emulator = try await Emulator.start(seeded: true)
             let seeded = try await LCQuery(className: "Post").count(in: emulator.application)

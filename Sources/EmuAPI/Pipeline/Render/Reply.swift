@@ -51,14 +51,14 @@ final class ResponseRenderer: Sendable {
     let adminGuard: AdminGuard
     let journal: RequestJournal
     /// Every app served, by id: a refused request still shows in the journal of the app it names.
-    let apps: [String: AppRuntime]
+    let directory: AppDirectory
     let logger: Logger
 
-    init(cors: CORS, adminGuard: AdminGuard, journal: RequestJournal, apps: [String: AppRuntime], logger: Logger) {
+    init(cors: CORS, adminGuard: AdminGuard, journal: RequestJournal, directory: AppDirectory, logger: Logger) {
         self.cors = cors
         self.adminGuard = adminGuard
         self.journal = journal
-        self.apps = apps
+        self.directory = directory
         self.logger = logger
     }
 
@@ -86,7 +86,7 @@ final class ResponseRenderer: Sendable {
     /// request still shows in its app's journal, where its developer looks for it.
     private func namedApp(of request: HTTPRequest) -> String? {
         let named = LCHeaderName.firstValue(of: LCHeaderName.appIdCandidates) { request.headers[$0] }
-        guard let named, apps[named] != nil else { return nil }
+        guard let named, directory.snapshot.apps[named] != nil else { return nil }
         return named
     }
 

@@ -1,0 +1,85 @@
+import EmuData
+import LCWire
+import Primitives
+
+/// Every app the server serves, as an immutable `Snapshot` replaced whole when an app is made
+/// or dropped on demand (`POST`/`DELETE /__admin/apps`, issue 31). A request reads the snapshot
+/// once, at authentication, and keeps it: the lock is held only to copy one reference, so
+/// readers never wait on each other for long, and never see an app half added.
+package final class AppDirectory: Sendable {
+    /// The apps at one moment, with what authentication derives from them.
+    package final class Snapshot: Sendable {
+        package let apps: [String: AppRuntime]
+        /// Per app: its options may set its own signature window.
+        let verifiers: [ObjectIdentifier: LCAuthVerifier]
+        /// The apps, when there are few: comparing an id with theirs costs less than hashing it.
+        let few: [AppRuntime]?
+
+        init(apps: [String: AppRuntime], maxSkew: Int64?) {
+            self.apps = apps
+            verifiers = Dictionary(uniqueKeysWithValues: apps.values.map { app in
+                (ObjectIdentifier(app),
+                 LCAuthVerifier(maxSkew: app.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkew)))
+            })
+            few = apps.count > 4 ? nil : Array(apps.values)
+        }
+
+        /// The app this id names, if served.
+        package func app(withId id: String) -> AppRuntime? {
+            guard let few else { return apps[id] }
+            return few.first { $0.configuration.appId == id }
+        }
+    }
+
+    /// At most this many apps made on demand at once (docs/testing.md): each holds an in-memory
+    /// database, so a runaway test loop stops here rather than at the machine's memory.
+    package static let onDemandCapacity = 256
+
+    private let current: Locked<Snapshot>
+    /// The ids of the apps made on demand: only those can be dropped.
+    private let onDemand = Locked<Set<String>>([])
+    private let maxSkew: Int64?
+
+    package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64?) {
+        maxSkew = maxSkewMilliseconds
+        current = Locked(Snapshot(apps: apps, maxSkew: maxSkewMilliseconds))
+    }
+
+    /// The apps now.
+    package var snapshot: Snapshot { current.current }
+
+    /// Adds `app`, made on demand, unless its id is served already or the cap is reached.
+    package func add(onDemand app: AppRuntime) -> AddOutcome {
+        let id = app.configuration.appId
+        return current.withValue { snapshot in
+            if snapshot.apps[id] != nil { return .taken }
+            let full = onDemand.withValue { ids in
+                if ids.count >= Self.onDemandCapacity { return true }
+                ids.insert(id)
+                return false
+            }
+            if full { return .full }
+            var apps = snapshot.apps
+            apps[id] = app
+            snapshot = Snapshot(apps: apps, maxSkew: maxSkew)
+            return .added
+        }
+    }
+
+    package enum AddOutcome { case added, taken, full }
+
+    /// Removes the app made on demand with this id and answers it; nil when there is none (a
+    /// configured app is never removed).
+    package func remove(onDemand id: String) -> AppRuntime? {
+        current.withValue { snapshot in
+            guard onDemand.withValue({ $0.remove(id) }) != nil, let app = snapshot.apps[id] else { return nil }
+            var apps = snapshot.apps
+            apps[id] = nil
+            snapshot = Snapshot(apps: apps, maxSkew: maxSkew)
+            return app
+        }
+    }
+
+    /// Whether this id names an app made on demand.
+    package func isOnDemand(_ id: String) -> Bool { onDemand.withValue { $0.contains(id) } }
+}
