@@ -16,12 +16,14 @@ import leancloud
 import pytest
 import requests
 
-APP_ID = "lcemu-dev-app-id"
-APP_KEY = "lcemu-dev-app-key"
-MASTER_KEY = "lcemu-dev-master-key"
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "sdk", "python"))  # lcemu_server, shared with the SDK tier
+
+import lcemu_server  # noqa: E402
+from lcemu_server import APP_ID, APP_KEY, MASTER_KEY  # noqa: E402
+
 HOOK_KEY = "engine-tier-hook-key"
 READY_TIMEOUT = 30
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 class Emulator:
@@ -88,24 +90,19 @@ def emulator():
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     engine_lines = _lines(engine.stdout)
     engine_port = _wait_for(engine_lines, engine, lambda l: l.startswith("engine port ") and l.split()[2], "the engine")
-    binary = os.environ.get("LCEMU_BINARY", ".build/debug/lcemu")
-    process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--data", ":memory:", "--no-seed",
-         "--engine", "http://127.0.0.1:%s" % engine_port, "--hook-key", HOOK_KEY],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines = _lines(process.stdout)
-    base_url = _wait_for(lines, process, lambda l: "listening on http" in l and l.strip().split("listening on ")[1], "lcemu")
+    try:
+        process, base_url = lcemu_server.start(
+            "--no-seed", "--engine", "http://127.0.0.1:%s" % engine_port, "--hook-key", HOOK_KEY)
+    except RuntimeError as error:
+        engine.kill()
+        pytest.fail(str(error))
     engine.stdin.write(base_url + "\n")
     engine.stdin.flush()
     os.environ["LEANCLOUD_API_SERVER"] = base_url
     leancloud.init(APP_ID, app_key=APP_KEY, master_key=MASTER_KEY)
     yield Emulator(base_url)
-    for child in (process, engine):
-        child.terminate()
-        try:
-            child.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            child.kill()
+    lcemu_server.stop(process)
+    lcemu_server.stop(engine)
 
 
 @pytest.fixture(autouse=True)
