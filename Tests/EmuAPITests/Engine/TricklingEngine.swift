@@ -1,3 +1,4 @@
+import EmuTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,20 +14,9 @@ final class TricklingEngine: @unchecked Sendable {  // @unchecked: constants onl
     private let listener: Int32
 
     init(defines names: [String], body: String = #"{"result":"slowly"}"#, interval: Double = 0.05) throws {
-        let listener = socket(AF_INET, Self.stream, 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard listener >= 0, bound == 0, listen(listener, 8) == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (listener, port) = try LoopbackListener.open()
         self.listener = listener
+        self.port = port
         let metadata = #"{"result":["# + names.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
         Thread.detachNewThread {
             while true {
@@ -43,12 +33,6 @@ final class TricklingEngine: @unchecked Sendable {  // @unchecked: constants onl
     }
 
     var url: String { "http://127.0.0.1:\(port)" }
-
-    #if os(Linux)
-    private static let stream = Int32(SOCK_STREAM.rawValue)
-    #else
-    private static let stream = SOCK_STREAM
-    #endif
 
     private static func serve(_ connection: Int32, metadata: String, body: String, interval: Double) {
         defer { close(connection) }
