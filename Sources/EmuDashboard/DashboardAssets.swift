@@ -47,12 +47,14 @@ public enum DashboardAssets {
         "outbox-view.js": PackageResources.outbox_view_js,
         "requests-view.js": PackageResources.requests_view_js,
         "journal-detail.js": PackageResources.journal_detail_js,
+        "engine-calls.js": PackageResources.engine_calls_js,
         "time-view.js": PackageResources.time_view_js,
         "fixtures-view.js": PackageResources.fixtures_view_js,
         "functions-panel.js": PackageResources.functions_panel_js,
         "routes-view.js": PackageResources.routes_view_js,
         "route-definition.js": PackageResources.route_definition_js,
         "overview-view.js": PackageResources.overview_view_js,
+        "engine-panel.js": PackageResources.engine_panel_js,
     ]
 
     /// By extension: the only kinds `ui/` holds.

@@ -1,6 +1,8 @@
 """A small LeanEngine app written with the official `leancloud` package, for the engine tier
-(docs/cloud-code.md): functions, every class hook of `Item`, onLogin and onVerified. The hooks
-leave a `HookLog` object behind for each call, so the tests see what ran and when.
+(docs/cloud-code.md): functions (one slower than the tier's short `--engine-timeout`), every
+class hook of `Item`, `_User`'s and `_Installation`'s save hooks, onLogin and onVerified. The
+after-hooks and onVerified leave a `HookLog` object behind for each call, so the tests see what
+ran and when.
 
     python engine_app.py            # listens on 127.0.0.1 and a free port (ENGINE_PORT: that one);
                                     # prints "engine port N"
@@ -12,6 +14,7 @@ start the engine before the emulator), from the first line of its standard input
 
 import os
 import sys
+import time
 
 import leancloud
 from leancloud import Engine, LeanEngineError
@@ -71,6 +74,13 @@ def make_item(name, **params):
     return item.id
 
 
+@engine.define
+def slow(seconds=5, **params):
+    """Answers after `seconds`: past the limit of an emulator started with a short --engine-timeout."""
+    time.sleep(seconds)
+    return "too late"
+
+
 @engine.before_save("Item")
 def before_item_save(item):
     if not item.get("name"):
@@ -105,6 +115,36 @@ def after_item_delete(item):
     log("afterDelete", item=item.id)
 
 
+@engine.before_save("_User")
+def before_user_save(user):
+    """Every sign-up (a password, authData, ...) passes here; the engine never sees the password."""
+    if user.get("username") == "mallory":
+        raise LeanEngineError(message="no mallory")
+    user.set("signedUpBy", "engine")
+
+
+@engine.after_save("_User")
+def after_user_save(user):
+    log("userAfterSave", user=user.id)
+
+
+@engine.before_save("_Installation")
+def before_installation_save(installation):
+    if "blocked" in (installation.get("channels") or []):
+        raise LeanEngineError(message="this device is blocked")
+    installation.set("stamped", True)
+
+
+@engine.after_save("_Installation")
+def after_installation_save(installation):
+    log("installationAfterSave", installation=installation.id)
+
+
+@engine.after_update("_Installation")
+def after_installation_update(installation):
+    log("installationAfterUpdate", installation=installation.id, keys=installation.updated_keys)
+
+
 @engine.on_login
 def on_login(user):
     if user.get("username") == "banned":
@@ -113,7 +153,7 @@ def on_login(user):
 
 @engine.on_verified("sms")
 def on_sms_verified(user):
-    log("onVerified", user=user.id, type="sms")
+    log("onVerified", user=user.id, type="sms", phone=user.get("mobilePhoneNumber"))
 
 
 def main():

@@ -27,8 +27,9 @@ READY_TIMEOUT = 30
 
 
 class Emulator:
-    def __init__(self, base_url):
+    def __init__(self, base_url, engine_url=None):
         self.base_url = base_url
+        self.engine_url = engine_url
 
     def rest(self, method, path, master=False, **kwargs):
         """A raw call with curl's view of the API: headers and JSON, no SDK."""
@@ -40,6 +41,18 @@ class Emulator:
         response = self.rest(method, path, master=True, **kwargs)
         response.raise_for_status()
         return response.json()
+
+    def sms_code(self, phone, purpose):
+        """The newest code the emulator "sent" to `phone` for `purpose` (its outbox)."""
+        results = self.admin("GET", "/__admin/outbox", params={"phone": phone, "purpose": purpose})["results"]
+        assert results, "no %s code was sent to %s" % (purpose, phone)
+        return results[0]["code"]
+
+    def engine_calls(self, method, path):
+        """The engine calls of the newest journaled `method path` request (its `engineCalls`)."""
+        records = self.admin("GET", "/__admin/requests", params={"method": method, "path": path, "limit": 20})["results"]
+        record = next(r for r in records if r["path"] == path)
+        return record["engineCalls"]
 
     def hook_log(self, event=None):
         """The HookLog objects the engine's hooks left, oldest first."""
@@ -100,7 +113,7 @@ def emulator():
     engine.stdin.flush()
     os.environ["LEANCLOUD_API_SERVER"] = base_url
     leancloud.init(APP_ID, app_key=APP_KEY, master_key=MASTER_KEY)
-    yield Emulator(base_url)
+    yield Emulator(base_url, engine_url="http://127.0.0.1:%s" % engine_port)
     lcemu_server.stop(process)
     lcemu_server.stop(engine)
 

@@ -1,7 +1,9 @@
 // One journal record in detail, for the Requests and Custom routes views: the custom route that
 // answered or, for a request nothing answered, its near misses (the closest routes and what
-// differed), then the redacted request and response.
+// differed), the engine calls it caused (an app with an engine), then the redacted request and
+// response.
 import { h, replace } from "./dom.js";
+import { showCalls } from "./engine-calls.js";
 
 // `folded`: the request and response behind a disclosure (the Custom routes view, where the near
 // misses are the point).
@@ -12,8 +14,16 @@ export function showRecord(detail, entry, { folded = false } = {}) {
     h("p", { class: "muted" }, `${entry.time} · app ${entry.app ?? "none"} · ${entry.durationMs ?? "?"} ms`),
     entry.route ? h("p", {}, "Answered by the custom route ", h("code", {}, entry.route)) : null,
     Array.isArray(entry.nearMisses) ? nearMisses(entry.nearMisses) : null,
+    Array.isArray(entry.engineCalls) ? showCalls(h("div", { class: "engine-calls", id: "engine-calls" }), entry.engineCalls) : null,
     folded ? h("details", {}, h("summary", {}, "Request and response"), messages) : messages);
+  detail.dataset.id = String(entry.id);
   detail.scrollIntoView({ block: "nearest" });
+}
+
+// The open record's engine calls again (an after-hook ran since): only that section is redrawn.
+export function updateEngineCalls(detail, entry) {
+  const box = detail.dataset.id === String(entry.id) && detail.querySelector(".engine-calls");
+  if (box) showCalls(box, entry.engineCalls);
 }
 
 function nearMisses(misses) {

@@ -11,7 +11,7 @@ import { poller } from "./poll.js";
 
 const RETRY_MS = [500, 1000, 2000, 4000];
 const STREAM_AGAIN_MS = 30000;
-const topics = ["journal", "outbox", "counts", "data", "faults", "time", "routes"];
+const topics = ["journal", "outbox", "counts", "data", "faults", "time", "routes", "engine"];
 
 let session = null;
 let watchers = [];

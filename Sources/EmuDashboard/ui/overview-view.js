@@ -1,20 +1,24 @@
 // Overview: the emulator at a glance — which instance, since when, how many resets; each
-// class's count; the journal, outbox, faults, custom routes and the clock; the storage health.
-// Everything is the live state (live.js) and a few reads; it follows the server as it changes.
+// class's count; the journal, outbox, faults, custom routes and the clock; the storage health;
+// the app's LeanEngine app when it has one (engine-panel.js). Everything is the live state
+// (live.js) and a few reads; it follows the server as it changes.
 import { api } from "./api.js";
 import { h, localTime, panel, replace } from "./dom.js";
 import { lastState, watch } from "./live.js";
+import { enginePanel } from "./engine-panel.js";
 
 export async function render(container) {
   const box = h("div", { class: "grid", id: "overview" });
   replace(container, box);
   const load = async () => {
-    const [state, health, faults, routes, clock, journal] = await Promise.all([
-      lastState() ? Promise.resolve(lastState()) : api("GET", "/__admin/status"),
+    const state = lastState() ?? await api("GET", "/__admin/status");
+    // `engine` is null for an app without one (GET /__admin/engine would answer 400).
+    const [health, faults, routes, clock, journal, engine] = await Promise.all([
       // Unhealthy is a 503 whose error says why.
       api("GET", "/__admin/health").catch((error) => ({ status: "unhealthy", error: error.message })),
       api("GET", "/__admin/faults"), api("GET", "/__admin/routes"), api("GET", "/__admin/clock"),
       api("GET", "/__admin/requests", { query: { limit: 1 } }),
+      state.engine == null ? null : enginePanel(),
     ]);
     const counts = Object.entries(state.counts).sort(([a], [b]) => a.localeCompare(b));
     replace(box,
@@ -36,10 +40,12 @@ export async function render(container) {
         ["Outbox", `${state.outbox.count} message${state.outbox.count === 1 ? "" : "s"}`],
         ["Faults", `${faults.results.length} injected`],
         ["Custom routes", `${routes.results.length}`],
-      ])));
+        ["Engine", state.engine == null ? "none (lcemu serve --engine)" : "see its panel"],
+      ])),
+      engine);
   };
   await load();
-  watch(["counts", "journal", "outbox", "faults", "routes", "time"], load);
+  watch(["counts", "journal", "outbox", "faults", "routes", "time", "engine"], load);
 }
 
 function facts(pairs) {

@@ -14,7 +14,8 @@ import LCWire
 /// - `journal` `{lastId, clears}`, `outbox` `{lastId, count}`: what the lists show next.
 /// - `counts`: each class's number of objects, recounted only when the database changed.
 /// - `data`, `faults`, `time` (clock, stubs, calls, snapshots), `routes` (routes and scenario
-///   states): versions, which move when what they stand for changed since the last look.
+///   states), `engine` (its calls and definitions; null for an app without an engine):
+///   versions, which move when what they stand for changed since the last look.
 ///
 /// Versions are found by comparing cheap fingerprints; nothing here is on a request's path.
 /// Called on one queue only (`DashboardLive`'s).
@@ -53,6 +54,12 @@ final class DashboardState {
         let routes = app.customRoutes
         json["routes"] = JSON(version("routes", "\(routes.snapshot?.routes.map(\.id) ?? []) "
             + "\(routes.scenarios.map { "\($0.name)=\($0.state)" })"))
+        if let engine = app.engine as? EngineClient {
+            let calls = engine.calls.position
+            json["engine"] = JSON(version("engine", "\(calls.lastId) \(calls.count) \(engine.knownDefinitions?.sorted() ?? [])"))
+        } else {
+            json["engine"] = .null
+        }
         return .object(json)
     }
 

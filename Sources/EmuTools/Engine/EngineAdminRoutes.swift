@@ -11,7 +11,9 @@ package enum EngineAdminRoutes {
         router.add("GET", "/__admin/engine", APIRoute(appAccess: .master) { request in
             let client = try client(of: request)
             var body: JSONObject = ["url": .string(client.settings.url),
-                                    "timeoutSeconds": client.settings.timeoutSeconds.map(JSON.number) ?? .null]
+                                    "timeoutSeconds": client.settings.timeoutSeconds.map(JSON.number) ?? .null,
+                                    // As last asked (never asked here: reading this calls nothing); null until the engine answered.
+                                    "definitions": client.knownDefinitions.map { JSON.array($0.sorted().map(JSON.string)) } ?? .null]
             let calls = client.calls.calls(of: request.query("requestId")).map(\.json)
             body["calls"] = .array(calls)
             return APIResponse(json: .object(body))

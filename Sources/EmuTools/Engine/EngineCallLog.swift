@@ -66,4 +66,10 @@ final class EngineCallLog: Sendable {
     }
 
     func clear() { state.withValue { $0.calls.removeAll() } }
+
+    /// The newest call's id and how many are kept: what the dashboard's live state compares.
+    var position: (lastId: Int64, count: Int) {
+        let state = state.current
+        return (state.nextId - 1, state.calls.count)
+    }
 }

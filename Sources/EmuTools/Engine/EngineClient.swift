@@ -46,6 +46,9 @@ final class EngineClient: CloudEngine {
         return set
     }
 
+    /// What the engine defines as last asked, without asking it; nil until it answered once.
+    var knownDefinitions: Set<String>? { known.current }
+
     /// Forgets what the engine defines: the next call asks again.
     func forget() { known.withValue { $0 = nil } }
 

@@ -9,6 +9,7 @@ extension JournalRecord {
         guard let engine, case .object(var object) = json else { return json }
         let calls = requestId.map { engine.calls.calls(of: $0).reversed().map(\.json) } ?? []
         object["engineCalls"] = .array(Array(calls))
+        object["requestId"] = requestId.map(JSON.string) ?? .null  // what `GET /__admin/engine?requestId=` takes
         return .object(object)
     }
 }
