@@ -69,7 +69,7 @@ final class EngineCallLog: Sendable {
 
     /// The newest call's id and how many are kept: what the dashboard's live state compares.
     var position: (lastId: Int64, count: Int) {
-        let state = state.current
-        return (state.nextId - 1, state.calls.count)
+        let current = state.current
+        return (current.nextId - 1, current.calls.count)
     }
 }
