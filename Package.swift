@@ -58,8 +58,8 @@ let package = Package(
         .executableTarget(
             name: "LCEmuCLI",
             dependencies: ["Primitives", "EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // bench/isolation's in-process timings (Emulator.start, reset); not a product.
-        .executableTarget(name: "lcemu-start-bench", dependencies: ["EmuTesting"], path: "bench/StartBench"),
+        // bench/isolation's in-process part (Emulator.start, reset, a test per started emulator); not a product.
+        .executableTarget(name: "lcemu-start-bench", dependencies: ["EmuTesting", "LCClient"], path: "bench/StartBench"),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "EmuCryptoTests", dependencies: ["EmuCrypto", "Primitives"]),
         .testTarget(name: "EmuSQLiteTests", dependencies: ["EmuSQLite"]),

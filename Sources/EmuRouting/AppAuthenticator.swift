@@ -32,8 +32,10 @@ package struct AppAuthenticator: Sendable {
 
     /// - Parameter maxSkewMilliseconds: window for signature timestamps of apps whose options set
     ///   none; nil = none (as the real service).
-    package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64? = nil, defaultAppId: String? = nil) {
-        self.directory = AppDirectory(apps: apps, maxSkewMilliseconds: maxSkewMilliseconds)
+    /// - Parameter prefix: the opt-in prefix of apps made on first use (`OnDemandPrefix`); nil = off.
+    package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64? = nil, defaultAppId: String? = nil,
+                 prefix: OnDemandPrefix? = nil) {
+        self.directory = AppDirectory(apps: apps, maxSkewMilliseconds: maxSkewMilliseconds, prefix: prefix)
         self.defaultAppId = defaultAppId
         self.verifier = LCAuthVerifier(maxSkew: maxSkewMilliseconds)
     }
@@ -52,8 +54,12 @@ package struct AppAuthenticator: Sendable {
         app.flatMap { snapshot.verifiers[ObjectIdentifier($0)] } ?? verifier
     }
 
-    /// - Parameter parameters: the route's captures, which name the app of `.appInPath` routes.
-    package func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: RouteCaptures = [:]) throws -> Outcome {
+    /// - Parameters:
+    ///   - parameters: the route's captures, which name the app of `.appInPath` routes.
+    ///   - provisioning: whether an id of the opt-in prefix that no app has yet gets its app now
+    ///     (once the template's keys verify); false for checks that must change nothing.
+    package func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: RouteCaptures = [:],
+                              provisioning: Bool = true) throws -> Outcome {
         if access == .open { return Outcome(app: nil, isMaster: false) }
         // Read once: the request sees one set of apps throughout.
         let snapshot = directory.snapshot
@@ -84,13 +90,18 @@ package struct AppAuthenticator: Sendable {
             let (app, session) = try OAuthBearer.resolve(token, appId: credentials.appId, apps: apps)
             return Outcome(app: app, isMaster: false, sessionToken: session)
         }
-        let app = credentials.appId.flatMap { snapshot.app(withId: $0) }
-        let keys = app.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }
-        let now = app?.clock.nowMilliseconds ?? 0
-        switch verifier(of: app, in: snapshot).verify(credentials, keys: keys, now: now) {
+        var app = credentials.appId.flatMap { snapshot.app(withId: $0) }
+        // An id of the opt-in prefix that no app has yet: the template's keys must verify; then
+        // the app is made, and answers this request.
+        let template = app == nil && provisioning ? credentials.appId.flatMap { directory.template(forUnserved: $0, in: snapshot) } : nil
+        let checked = app ?? template
+        let keys = checked.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }
+        let now = checked?.clock.nowMilliseconds ?? 0
+        switch verifier(of: checked, in: snapshot).verify(credentials, keys: keys, now: now) {
         case .success(let privilege):
             let isMaster = privilege == .master
             if access == .master && !isMaster { throw failure("this endpoint needs the master key") }
+            if let template, let id = credentials.appId { app = try directory.provision(id, from: template) }
             return Outcome(app: app, isMaster: isMaster, sessionToken: session)
         case .failure(let reason):
             throw failure(reason.reason)

@@ -39,9 +39,14 @@ package final class AppDirectory: Sendable {
     /// The ids of the apps made on demand: only those can be dropped.
     private let onDemand = Locked<Set<String>>([])
     private let maxSkew: Int64?
+    /// The opt-in prefix whose unknown ids are made on first use; nil when off (the default).
+    package let prefix: OnDemandPrefix?
+    /// Held while an app of the prefix is made (`provision`, OnDemandPrefix.swift).
+    let provisioning = Lock()
 
-    package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64?) {
+    package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64?, prefix: OnDemandPrefix? = nil) {
         maxSkew = maxSkewMilliseconds
+        self.prefix = prefix
         current = Locked(Snapshot(apps: apps, maxSkew: maxSkewMilliseconds))
     }
 
@@ -80,6 +85,17 @@ package final class AppDirectory: Sendable {
         }
     }
 
+    /// How many apps made on demand are served now.
+    var onDemandCount: Int { onDemand.withValue { $0.count } }
+
     /// Whether this id names an app made on demand.
     package func isOnDemand(_ id: String) -> Bool { onDemand.withValue { $0.contains(id) } }
+}
+
+extension LCErrorCode {
+    /// An app made on demand (`POST /__admin/apps`, or a first request naming an id of the
+    /// prefix) past `AppDirectory.onDemandCapacity` apps.
+    package static let tooManyAppsOnDemand = LCErrorCode(
+        code: 1, message: "At most \(AppDirectory.onDemandCapacity) apps made on demand; DELETE /__admin/apps/<appId> some first.",
+        httpStatus: 429)
 }

@@ -80,6 +80,10 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
     /// has rolled the statement back; nothing of it was written.
     public var isDiskFull: Bool { code == SQLITE_FULL }
 
+    /// True when a closed connection, queue or statement was used (`closed(_:)`): the database
+    /// was closed under its caller, e.g. an app dropped while a request still held it.
+    public var isClosed: Bool { code == SQLITE_MISUSE && message.hasSuffix(Self.closedSuffix) }
+
     /// True when the operating system failed a read or write of the file (`SQLITE_IOERR`).
     public var isIOFailure: Bool { code == SQLITE_IOERR }
 }
@@ -99,8 +103,11 @@ extension SQLiteError {
 
     /// The error thrown when a closed connection, queue or statement is used.
     static func closed(_ what: String, sql: String? = nil) -> SQLiteError {
-        SQLiteError(extendedCode: SQLITE_MISUSE, message: "\(what) is closed", sql: sql)
+        SQLiteError(extendedCode: SQLITE_MISUSE, message: what + closedSuffix, sql: sql)
     }
+
+    /// How the message of `closed(_:)` ends, which `isClosed` recognises.
+    static let closedSuffix = " is closed"
 
     /// The error thrown when the caller breaks an API contract that SQLite itself would not catch.
     static func misuse(_ message: String, sql: String? = nil) -> SQLiteError {

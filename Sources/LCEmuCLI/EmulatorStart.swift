@@ -78,6 +78,10 @@ struct StartedEmulator: Sendable {
             if let engine = app.engine { lines.append("  engine:     \(engine.url)") }
         }
         if let tls { lines.append("  tls:        \(tls)") }
+        if let prefix = configuration.appsOnDemandPrefix {
+            let start = configuration.appsOnDemandSeeded ? "seeded" : "empty"
+            lines.append("  on demand:  app ids \(prefix)… made on first use (\(start), the default app's keys)")
+        }
         if !configuration.corsOrigins.isEmpty {
             lines.append("  cors:       cookies allowed from \(configuration.corsOrigins.patterns.joined(separator: ", "))")
         }

@@ -18,7 +18,8 @@ struct ExecCommand: ParsableCommand {
             ready the command runs with its address and the default app's keys in the environment: \
             LCEMU_URL, LCEMU_APP_ID, LCEMU_APP_KEY, LCEMU_MASTER_KEY, and for LeanCloud's SDKs \
             LEANCLOUD_API_SERVER, LEANCLOUD_APP_ID, LEANCLOUD_APP_KEY, LEANCLOUD_APP_MASTER_KEY and \
-            LC_API_SERVER, LC_APP_ID, LC_APP_KEY, LC_APP_MASTER_KEY. SIGINT and SIGTERM are passed \
+            LC_API_SERVER, LC_APP_ID, LC_APP_KEY, LC_APP_MASTER_KEY, and with --apps-on-demand-prefix \
+            LCEMU_APPS_ON_DEMAND_PREFIX. SIGINT and SIGTERM are passed \
             to the command; a second one kills it. The exit status is the command's (128 + n when \
             signal n killed it; 127 when it cannot be started).
             """)
@@ -86,7 +87,8 @@ struct ExecCommand: ParsableCommand {
         }
 
         let environment = ExecEnvironment.merged(
-            ExecEnvironment.variables(url: emulator.localURL, app: emulator.defaultApp),
+            ExecEnvironment.variables(url: emulator.localURL, app: emulator.defaultApp,
+                                      onDemandPrefix: emulator.configuration.appsOnDemandPrefix),
             into: ProcessInfo.processInfo.environment)
         var engine: ExecEngine?
         if let engineCommand {
@@ -179,8 +181,12 @@ struct ExecCommand: ParsableCommand {
 ///   caller's shell.
 /// - `LEANCLOUD_APP_HOOK_KEY` when the app has a hook key: what a LeanEngine app started by the
 ///   command checks on every hook LCEmu calls (docs/cloud-code.md).
+/// - `LCEMU_APPS_ON_DEMAND_PREFIX` when the prefix of apps made on first use is on: a test
+///   fixture names `$LCEMU_APPS_ON_DEMAND_PREFIX<worker>` and keeps the default app's keys
+///   (docs/testing.md). Without it a fixture still makes apps with `POST $LCEMU_URL/__admin/apps`
+///   and `LCEMU_MASTER_KEY`.
 enum ExecEnvironment {
-    static func variables(url: String, app: AppConfiguration) -> [(name: String, value: String)] {
+    static func variables(url: String, app: AppConfiguration, onDemandPrefix: String? = nil) -> [(name: String, value: String)] {
         [
             ("LCEMU_URL", url), ("LCEMU_APP_ID", app.appId), ("LCEMU_APP_KEY", app.appKey),
             ("LCEMU_MASTER_KEY", app.masterKey),
@@ -189,6 +195,7 @@ enum ExecEnvironment {
             ("LC_API_SERVER", url), ("LC_APP_ID", app.appId), ("LC_APP_KEY", app.appKey),
             ("LC_APP_MASTER_KEY", app.masterKey),
         ] + (app.hookKey.map { [("LEANCLOUD_APP_HOOK_KEY", $0)] } ?? [])
+            + (onDemandPrefix.map { [("LCEMU_APPS_ON_DEMAND_PREFIX", $0)] } ?? [])
     }
 
     /// lcemu's own environment with `variables` set over it.

@@ -82,6 +82,14 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Custom routes for the default app: a JSON route file, or a folder of them; reloaded when changed (docs/custom-backends.md). [env: LCEMU_ROUTES] (default: none)")
     var routes: String?
 
+    @Option(name: .customLong("apps-on-demand-prefix"), help: ArgumentHelp(
+        "Unknown app ids starting with this prefix (e.g. demo-) get an app of their own on their first request with the default app's keys: an in-memory app made from the default app, with its keys (docs/testing.md). [env: LCEMU_APPS_ON_DEMAND_PREFIX] (default: none, off)",
+        valueName: "prefix"))
+    var appsOnDemandPrefix: String?
+
+    @Flag(name: .customLong("apps-on-demand-seeded"), help: "Apps of --apps-on-demand-prefix start with the default app's seed instead of empty. [env: LCEMU_APPS_ON_DEMAND_SEEDED=1]")
+    var appsOnDemandSeeded = false
+
     @Flag(name: .customLong("durable-writes"), help: "fsync every commit (survives power loss, not only a crash). [env: LCEMU_DURABLE_WRITES=1]")
     var durableWrites = false
 
@@ -168,6 +176,7 @@ extension ServeOptions {
         configuration.corsOrigins = cors.origins
         try adminAccess(into: &configuration)
         configuration.routesPath = try routesPath(settings)
+        try appsOnDemand(settings, into: &configuration)
         return (configuration, [hostExposure, cors.exposure].compactMap { $0 })
     }
 
@@ -246,6 +255,24 @@ extension ServeOptions {
         guard let path = Environment.optionalString(routes, "LCEMU_ROUTES") else { return nil }
         guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--routes: no file or folder at '\(path)'") }
         return path
+    }
+
+    /// `--apps-on-demand-prefix` and `--apps-on-demand-seeded`, or the config file's
+    /// `server.appsOnDemandPrefix` and `server.appsOnDemandSeeded` (the rule of `fixed`).
+    private func appsOnDemand(_ settings: ConfiguredSettings, into configuration: inout EmulatorConfiguration) throws {
+        let prefix = try settings.fixed(settings.server.appsOnDemandPrefix, key: "appsOnDemandPrefix", option: "--apps-on-demand-prefix",
+                                        given: appsOnDemandPrefix, variable: "LCEMU_APPS_ON_DEMAND_PREFIX")
+            ?? Environment.optionalString(appsOnDemandPrefix, "LCEMU_APPS_ON_DEMAND_PREFIX")
+        if let prefix {
+            do { try AppConfiguration.validate(appId: prefix) } catch {
+                throw ValidationError("--apps-on-demand-prefix: \(error)")
+            }
+        }
+        configuration.appsOnDemandPrefix = prefix
+        configuration.appsOnDemandSeeded = try settings.fixed(
+            settings.server.appsOnDemandSeeded, key: "appsOnDemandSeeded", option: "--apps-on-demand-seeded",
+            given: appsOnDemandSeeded ? true : nil, variable: "LCEMU_APPS_ON_DEMAND_SEEDED")
+            ?? Environment.flag(appsOnDemandSeeded, "LCEMU_APPS_ON_DEMAND_SEEDED")
     }
 
     /// The seed folders of apps that name none: `--seed` (repeatable) or `LCEMU_SEED` (a

@@ -48,6 +48,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.path("app/data/blog-dev.sqlite3")))
     }
 
+    @Test func theFilesAppsOnDemandPrefix_makesAppsFromTheDefaultApp_withItsKeys() async throws {
+        let file = try config(server: #"{"appsOnDemandPrefix":"blog-test-","appsOnDemandSeeded":true}"#)
+        let server = try await TestServer.startAsync(.binary, arguments: ["--config", file, "--data", ":memory:"])
+        #expect(server.standardOutput.text.contains("  on demand:  app ids blog-test-… made on first use (seeded, the default app's keys)\n"))
+        let made = AppConfiguration(appId: "blog-test-1", appKey: Self.app.appKey, masterKey: Self.app.masterKey)
+        let posts = try server.client(app: made, credentials: .masterKey).get("/1.1/classes/Post")
+        #expect(posts.json?["results"]?.arrayValue?.first?["title"] == "from the app's seed")
+    }
+
     static let conflicts: [(server: String, arguments: [String], environment: [String: String], message: String)] = [
         (#"{"port":3999}"#, ["--port", "0"], [:], #"--port conflicts with "server.port" in config file CONFIG: set it in one place"#),
         (#"{"port":3999}"#, [], ["LCEMU_PORT": "0"], #"LCEMU_PORT conflicts with "server.port" in config file CONFIG: set it in one place"#),
@@ -57,6 +66,9 @@ import Testing
         (#"{"logLevel":"info"}"#, ["--port", "0", "--log-level", "info"], [:], #"--log-level conflicts with "server.logLevel" in config file CONFIG: set it in one place"#),
         (#"{"journalSize":5}"#, ["--port", "0", "--journal-size", "5"], [:], #"--journal-size conflicts with "server.journalSize" in config file CONFIG: set it in one place"#),
         (#"{"corsOrigins":[]}"#, ["--port", "0", "--cors-origins", "http://a.test"], [:], #"--cors-origins conflicts with "server.corsOrigins" in config file CONFIG: set it in one place"#),
+        (#"{"appsOnDemandPrefix":"demo-"}"#, ["--port", "0", "--apps-on-demand-prefix", "demo-"], [:], #"--apps-on-demand-prefix conflicts with "server.appsOnDemandPrefix" in config file CONFIG: set it in one place"#),
+        (#"{"appsOnDemandPrefix":"demo-"}"#, ["--port", "0"], ["LCEMU_APPS_ON_DEMAND_PREFIX": "demo-"], #"LCEMU_APPS_ON_DEMAND_PREFIX conflicts with "server.appsOnDemandPrefix" in config file CONFIG: set it in one place"#),
+        (#"{"appsOnDemandSeeded":true}"#, ["--port", "0", "--apps-on-demand-seeded"], [:], #"--apps-on-demand-seeded conflicts with "server.appsOnDemandSeeded" in config file CONFIG: set it in one place"#),
         (#"{}"#, ["--port", "0", "--seed", "SEED"], [:], #"--seed conflicts with "seed" of app blog-dev in config file CONFIG: set it in one place"#),
         (#"{}"#, ["--port", "0"], ["LCEMU_SEED": "SEED"], #"LCEMU_SEED conflicts with "seed" of app blog-dev in config file CONFIG: set it in one place"#),
     ]

@@ -1,12 +1,17 @@
 // The in-process half of bench/isolation: how long a Swift test waits for its own emulator
-// (`Emulator.start`, seeded and not) and for a reset of one (`Emulator.reset()`, no HTTP).
-// Prints p50/p99 in ms, one line each. Timings, never a test: bench/isolation runs it.
+// (`Emulator.start`, seeded and not) and for a reset of one (`Emulator.reset()`, no HTTP); then,
+// when TESTS > 0, the same small tests as bench/isolation's HTTP part (a sign-up, a write, a
+// query each, over LCClient), each on an emulator of its own (`Emulator.start(seeded: true)`),
+// one after another, as tests per second. Timings, never a test: bench/isolation runs it.
 //
-//     swift run -c release lcemu-start-bench [RUNS]
+//     swift run -c release lcemu-start-bench [RUNS] [TESTS]
 import Dispatch
 import EmuTesting
+import LCClient
 
-let runs = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 50
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let runs = arguments.first ?? 50
+let tests = arguments.dropFirst().first ?? 0
 
 func milliseconds(_ body: () async throws -> Void) async rethrows -> Double {
     let began = DispatchTime.now().uptimeNanoseconds
@@ -19,6 +24,17 @@ func report(_ name: String, _ samples: [Double]) {
     func at(_ fraction: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))] }
     print(name.padding(toLength: 40, withPad: " ", startingAt: 0)
           + String(format: "p50 %7.2f ms   p99 %7.2f ms   (%d runs)", at(0.5), at(0.99), sorted.count))
+}
+
+/// What bench/isolation's small test does: signs a user up, saves a Post as that user, queries its Posts.
+func smallTest(_ app: LCApplication, _ n: Int) async throws {
+    let user = try await LCUser.signUp(username: "bench-\(n)", password: "secret-\(n)", in: app)
+    var post = LCObject(className: "Post")
+    post.set("title", "post \(n)")
+    post.set("author", user.objectId)
+    try await post.save(in: app)
+    let found = try await LCQuery(className: "Post").whereKey("author", .equalTo(user.objectId)).limit(10).find(in: app)
+    precondition(found.count == 1, "the test's own Post, and only it")
 }
 
 // The first start of each kind pays for the process's one-time work and, seeded, for what the
@@ -39,3 +55,14 @@ print("first Emulator.start(seeded: true)      " + String(format: "%7.2f ms (not
 report("Emulator.start(seeded: true)", seeded)
 report("Emulator.start(seeded: false)", empty)
 report("Emulator.reset() (seeded, in-process)", resets)
+
+if tests > 0 {
+    let took = try await milliseconds {
+        for n in 0..<tests {
+            let own = try await Emulator.start(seeded: true)
+            try await smallTest(own.application, n)
+        }
+    }
+    print("in-process start per test".padding(toLength: 40, withPad: " ", startingAt: 0)
+          + String(format: "%8.0f tests/s   (%d tests, Emulator.start(seeded: true) each)", Double(tests) / took * 1000, tests))
+}

@@ -45,6 +45,12 @@ public struct EmulatorConfiguration: Sendable {
     /// A route file or folder of them (`--routes`) for the default app's custom routes
     /// (docs/custom-backends.md); reloaded when it changes. Nil for none.
     public var routesPath: String?
+    /// The opt-in prefix of apps on demand (`--apps-on-demand-prefix demo-`, docs/testing.md): a
+    /// request naming an unknown id that starts with it, with the default app's keys, gets a new
+    /// in-memory app of that id, made from the default app. Nil (the default) = off.
+    public var appsOnDemandPrefix: String?
+    /// Whether those apps start with the default app's seed (`--apps-on-demand-seeded`), not empty.
+    public var appsOnDemandSeeded = false
     /// The emulator's version (`lcemu --version`; the CLI sets it), shown by the dashboard's
     /// Overview (`GET /__admin/status`); nil where an embedder sets none.
     public var version: String?

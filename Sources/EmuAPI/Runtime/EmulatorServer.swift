@@ -36,6 +36,7 @@ public final class EmulatorServer: Sendable {
     /// The same with another route table: tests add routes of their own to `Routes.make()`.
     init(configuration: EmulatorConfiguration, router: Router<APIRoute>) throws {
         try AppConfiguration.validate(configuration.apps)
+        let prefix = try Self.onDemandPrefix(configuration)
         self.configuration = configuration
         logger = Logger(level: configuration.logLevel)
         EngineWaiting.install { WorkerPool.lendingPlace($0) }
@@ -75,7 +76,7 @@ public final class EmulatorServer: Sendable {
             router: router,
             authenticator: AppAuthenticator(
                 apps: apps, maxSkewMilliseconds: AppOptions.milliseconds(seconds: configuration.signMaxSkewSeconds),
-                defaultAppId: configuration.apps.first?.appId),
+                defaultAppId: configuration.apps.first?.appId, prefix: prefix),
             pool: WorkerPool(width: configuration.workerCount), journal: journal, logger: logger,
             cors: CORS(credentialedOrigins: configuration.corsOrigins),
             adminGuard: AdminGuard(origins: configuration.adminOrigins, hosts: configuration.allowedHosts,
@@ -118,6 +119,20 @@ public final class EmulatorServer: Sendable {
         let code = status == 413 ? LCErrorCode.payloadTooLarge
             : LCErrorCode(code: status, message: HTTPStatus.reasonPhrase(status) + ".", httpStatus: status)
         return APIResponse(status: status, json: code.body).httpResponse
+    }
+}
+
+// MARK: - The opt-in prefix of apps on demand
+
+extension EmulatorServer {
+    /// `appsOnDemandPrefix` as the directory takes it: the default (first) app is the template.
+    static func onDemandPrefix(_ configuration: EmulatorConfiguration) throws -> OnDemandPrefix? {
+        guard let prefix = configuration.appsOnDemandPrefix, let template = configuration.apps.first else { return nil }
+        do { try AppConfiguration.validate(appId: prefix) } catch {
+            throw ConfigurationError("the apps-on-demand prefix: \(error)")
+        }
+        return OnDemandPrefix(prefix: prefix, templateId: template.appId, seeded: configuration.appsOnDemandSeeded,
+                              make: AppsOnDemandRoutes.prefixed)
     }
 }
 

@@ -205,8 +205,12 @@ public struct ServerSettings: Sendable, Equatable {
     public var corsOrigins: [String]?
     public var logLevel: String?
     public var journalSize: Int?
+    /// The opt-in prefix of apps made on first use (`--apps-on-demand-prefix`).
+    public var appsOnDemandPrefix: String?
+    /// Whether those apps start with the default app's seed (`--apps-on-demand-seeded`).
+    public var appsOnDemandSeeded: Bool?
 
-    static let keys = ["host", "port", "data", "corsOrigins", "logLevel", "journalSize"]
+    static let keys = ["host", "port", "data", "corsOrigins", "logLevel", "journalSize", "appsOnDemandPrefix", "appsOnDemandSeeded"]
 
     public init() {}
 
@@ -227,6 +231,12 @@ public struct ServerSettings: Sendable, Equatable {
         }
         logLevel = try read("logLevel", ConfigValue.string)
         journalSize = try read("journalSize") { try ConfigValue.integer($0, in: 0...100_000) }
+        appsOnDemandPrefix = try read("appsOnDemandPrefix") { value in
+            let prefix = try ConfigValue.string(value)
+            try AppConfiguration.validate(appId: prefix)
+            return prefix
+        }
+        appsOnDemandSeeded = try read("appsOnDemandSeeded", ConfigValue.bool)
     }
 }
 

@@ -131,8 +131,16 @@ package enum StorageFailure {
         code: 1, message: "The emulator could not read or write its database file (disk I/O error): nothing of this request was saved.",
         httpStatus: 503)
 
+    /// The app's database was closed while the request ran: an app made on demand was dropped
+    /// (`DELETE /__admin/apps/<appId>`, docs/testing.md), or the server is stopping. Not a fault
+    /// of the storage, so not logged as one.
+    package static let closed = LCErrorCode(
+        code: 1, message: "This app's database was closed while the request ran: the app was dropped (DELETE /__admin/apps), or the server is stopping.",
+        httpStatus: 410)
+
     /// The answer for a storage failure, nil for any other SQLite error (a bug: 500).
     package static func code(for error: SQLiteError) -> LCErrorCode? {
+        if error.isClosed { return closed }
         if error.isDiskFull { return diskFull }
         if error.isDamage { return damaged }
         if error.isIOFailure { return ioFailure }

@@ -36,13 +36,15 @@ package enum AppsOnDemandRoutes {
             guard caller == id || !directory.isOnDemand(caller) else { throw APIError(.unknownAppOnDemand) }
             guard let app = directory.remove(onDemand: id) else { throw APIError(.unknownAppOnDemand) }
             _ = app.journal.clear(visibleTo: id)
-            // Waits for the writes under way; requests that still hold the app then fail cleanly.
+            app.dashboardLive.endAll()
+            // Waits for the reads and writes under way; the requests that still hold the app
+            // then answer the 410 of a closed database (`StorageFailure.closed`).
             try? app.database.close()
             return APIResponse(json: ["status": "ok"])
         })
     }
 
-    /// A new in-memory app: the template's options, fresh keys, the template's seed or none.
+    /// A new in-memory app as `POST` asks: the template's options, fresh keys, the template's seed or none.
     static func make(from template: AppRuntime, body: JSONObject) throws -> AppRuntime {
         let id: String
         switch body["appId"] {
@@ -59,10 +61,23 @@ package enum AppsOnDemandRoutes {
         case .bool(let value)?: seeded = value
         default: throw APIError(.invalidParameter("seeded must be true or false."))
         }
-        let configuration = AppConfiguration(appId: id, appKey: random(24), masterKey: random(24),
-                                             options: template.configuration.options)
+        return try make(AppConfiguration(appId: id, appKey: random(24), masterKey: random(24), options: template.configuration.options),
+                        seeded: seeded, from: template)
+    }
+
+    /// The app of an id of the opt-in prefix (`OnDemandPrefix`): the template's keys and
+    /// options, so a client of the template only changes its app id.
+    package static func prefixed(_ id: String, from template: AppRuntime, seeded: Bool) throws -> AppRuntime {
+        let keys = template.configuration
+        return try make(AppConfiguration(appId: id, appKey: keys.appKey, masterKey: keys.masterKey, options: keys.options),
+                        seeded: seeded, from: template)
+    }
+
+    /// An in-memory app of `configuration`, from the process's image of the template's seed (or of none).
+    private static func make(_ configuration: AppConfiguration, seeded: Bool, from template: AppRuntime) throws -> AppRuntime {
         let seed = seeded ? template.seed : SeedData()
-        let database = try AppDatabase.open(appId: id, dataDirectory: ":memory:", image: SeedImageCache.image(for: seed))
+        let database = try AppDatabase.open(appId: configuration.appId, dataDirectory: ":memory:",
+                                             image: SeedImageCache.image(for: seed))
         let app = AppRuntime(configuration: configuration, database: database, clock: template.clock,
                              journal: template.journal, seed: seed, server: template.server)
         do { _ = try app.startSeed(reseed: false) } catch {
@@ -80,10 +95,6 @@ package enum AppsOnDemandRoutes {
 extension LCErrorCode {
     /// `POST /__admin/apps` with an id a served app has.
     static let appIdTaken = LCErrorCode(code: 1, message: "An app with this appId is served already.", httpStatus: 409)
-    /// `POST /__admin/apps` past `AppDirectory.onDemandCapacity` apps.
-    static let tooManyAppsOnDemand = LCErrorCode(
-        code: 1, message: "At most \(AppDirectory.onDemandCapacity) apps made on demand; DELETE /__admin/apps/<appId> some first.",
-        httpStatus: 429)
     /// `DELETE /__admin/apps/<appId>` of an id that names no app made on demand (or not the caller's).
     static let unknownAppOnDemand = LCErrorCode(code: 1, message: "No app made on demand has this appId.", httpStatus: 404)
 }

@@ -25,6 +25,8 @@ package final class DashboardLive: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     private var lastSent: JSON?
     private var ticks = 0
+    /// Set by `endAll`: a stream that arrives later ends at once.
+    private var ended = false
 
     package init() {}
 
@@ -49,12 +51,21 @@ package final class DashboardLive: @unchecked Sendable {
         writer.onClose { [self] in queue.async { [self] in stopFollowing(key) } }
         queue.async { [self] in
             // Two requests may both have found room: the later one ends at once.
-            guard writer.isOpen, writers.count < Self.maxStreams else { return writer.finish() }
+            guard writer.isOpen, !ended, writers.count < Self.maxStreams else { return writer.finish() }
             let state = looks.current(of: app)
             writers[key] = writer
             lastSent = state
             writer.write(ServerSentEvent.encode(event: "state", data: state.jsonString))
             startTimer(app)
+        }
+    }
+
+    /// Ends every stream: the app was dropped (`DELETE /__admin/apps/<id>`), so no change will
+    /// come; a page that follows it sees the stream end rather than wait on it for ever.
+    package func endAll() {
+        queue.async { [self] in
+            ended = true
+            for writer in writers.values { writer.finish() }
         }
     }
 

@@ -25,6 +25,23 @@ extension ClientDocExample {
             #expect(production.serverURL.host == "api.example.com")
         }
 
+        @Test func anAppOfATestsOwn_onARunningLCEmu() async throws {
+            let emulator = try await Emulator.start(seeded: true) { $0.appsOnDemandPrefix = "demo-" }
+            let template = emulator.application
+            let mine = try await template.makeApp(seeded: true)   // POST /__admin/apps: an app of this test's own
+            var post = LCObject(className: "Post")
+            try await post.save(in: mine)                        // the template does not see it
+            try await template.dropApp(mine)                     // DELETE /__admin/apps/<appId>: its data goes
+            let worker = template.withAppId("demo-gw0")          // lcemu serve --apps-on-demand-prefix demo-: made on first use
+            let seeded = try await LCQuery(className: "Post").count(in: template)
+            #expect(seeded > 0)
+            let gone = await #expect(throws: LCError.self) { try await LCQuery(className: "Post").count(in: mine) }
+            #expect(gone?.httpStatus == 401)
+            #expect(try await LCQuery(className: "Post").count(in: worker) == 0)   // made empty, by default
+            try await LCUser.signUp(username: "ada", password: "secret", in: worker)
+            #expect(worker.currentUser != nil && template.currentUser == nil)
+        }
+
         @Test func errors_areMatchedByCode() async throws {
             let emulator = try await Emulator.start()
             let app = emulator.application

@@ -79,6 +79,15 @@ enum TestingDocExample {
             await #expect(throws: LCError.self) { try await LCQuery(className: "Post").count(in: app) }
         }
 
+        @Test func anAppOfThePrefix_madeOnItsFirstRequest() async throws {
+            let emulator = try await Emulator.start(seeded: true) { $0.appsOnDemandPrefix = "demo-" }
+            let mine = emulator.application.withAppId("demo-\(UUID().uuidString.prefix(8))")   // made on its first request
+            try await LCUser.signUp(username: "ada", password: "secret", in: mine)            // no other test's ada
+            try await LCUser.signUp(username: "ada", password: "secret", in: emulator.application)
+            #expect(try await LCQuery(className: "Post").count(in: mine) == 0)
+            #expect(try await LCQuery(className: "Post").count(in: emulator.application) > 0)
+        }
+
         @Test func aResetBetweenTests() async throws {
             let emulator = try await Emulator.start(seeded: true)
             let seeded = try await LCQuery(className: "Post").count(in: emulator.application)

@@ -101,7 +101,7 @@ struct CustomRouteStage: Sendable {
 
     /// Whether `request` carries `app`'s master key (or a master signature) that verifies.
     private func carriesMasterKey(_ request: HTTPRequest, of app: AppRuntime) -> Bool {
-        guard let outcome = try? authenticator.authenticate(request, access: .master) else { return false }
+        guard let outcome = try? authenticator.authenticate(request, access: .master, provisioning: false) else { return false }
         return outcome.isMaster && outcome.app === app
     }
 }
@@ -131,11 +131,16 @@ extension CustomRouteStage {
         return CustomRouteLookup(app: app, routes: routes, request: IncomingRequest(received))
     }
 
-    /// The app named by `X-LC-Id` when it is one of ours, else the default (first) app.
+    /// The app named by `X-LC-Id` when it is one of ours, else the default (first) app; none for
+    /// an id of the opt-in prefix not made yet, whose app will have no custom routes either.
     private func app(for request: HTTPRequest) -> AppRuntime? {
+        let directory = authenticator.directory
         // One app, which is also the default: whatever the headers name, it is that app.
-        if let only = authenticator.onlyApp, authenticator.defaultAppId == only.configuration.appId { return only }
-        if let id = request.headers[LCHeaderName.id], let app = authenticator.app(withId: id) { return app }
+        if directory.prefix == nil, let only = authenticator.onlyApp, authenticator.defaultAppId == only.configuration.appId { return only }
+        if let id = request.headers[LCHeaderName.id] {
+            if let app = authenticator.app(withId: id) { return app }
+            if directory.isOfPrefix(id) { return nil }
+        }
         return authenticator.defaultAppId.flatMap { authenticator.apps[$0] }
     }
 }

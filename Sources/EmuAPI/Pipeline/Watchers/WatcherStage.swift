@@ -19,7 +19,7 @@ struct WatcherStage: Sendable {
     /// Every other request pays one header lookup.
     func isWatching(_ request: HTTPRequest) -> Bool {
         guard request.headers[DashboardWatch.header] != nil else { return false }
-        guard let outcome = try? authenticator.authenticate(request, access: .master) else { return false }
+        guard let outcome = try? authenticator.authenticate(request, access: .master, provisioning: false) else { return false }
         return outcome.isMaster
     }
 

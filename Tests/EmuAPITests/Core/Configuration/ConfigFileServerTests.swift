@@ -20,17 +20,21 @@ import Testing
     @Test func server_readsEverySetting_andLeavesTheOthersUnset() throws {
         let document = try ConfigFile.parseDocument(Array(#"""
             {"apps":[\#(Self.app)],"server":{"host":"0.0.0.0","port":0,"data":"data","corsOrigins":["http://localhost:*"],
-             "logLevel":"debug","journalSize":10}}
+             "logLevel":"debug","journalSize":10,"appsOnDemandPrefix":"demo-","appsOnDemandSeeded":true}}
             """#.utf8))
         var expected = ServerSettings()
         (expected.host, expected.port, expected.data) = ("0.0.0.0", 0, "data")
         (expected.corsOrigins, expected.logLevel, expected.journalSize) = (["http://localhost:*"], "debug", 10)
+        (expected.appsOnDemandPrefix, expected.appsOnDemandSeeded) = ("demo-", true)
         #expect(document.server == expected)
         #expect(try ConfigFile.parseDocument(Array(#"{"apps":[\#(Self.app)]}"#.utf8)).server == ServerSettings())
     }
 
     @Test(arguments: [
-        (#""server":{"tls":true}"#, "server: unknown key 'tls' (known: host, port, data, corsOrigins, logLevel, journalSize)"),
+        (#""server":{"tls":true}"#, "server: unknown key 'tls' (known: host, port, data, corsOrigins, logLevel, journalSize, appsOnDemandPrefix, appsOnDemandSeeded)"),
+        (#""server":{"appsOnDemandPrefix":"a b"}"#, "server.appsOnDemandPrefix: the app id may only hold visible ASCII characters, no spaces"),
+        (#""server":{"appsOnDemandPrefix":""}"#, "server.appsOnDemandPrefix: the app id is empty"),
+        (#""server":{"appsOnDemandSeeded":1}"#, "server.appsOnDemandSeeded: expected true or false, got 1"),
         (#""server":{"port":70000}"#, "server.port: expected an integer in 0...65535, got 70000"),
         (#""server":{"port":"3000"}"#, "server.port: expected an integer in 0...65535, got \"3000\""),
         (#""server":{"journalSize":1.5}"#, "server.journalSize: expected an integer in 0...100000, got 1.5"),
