@@ -6,14 +6,22 @@ import Glibc
 import Darwin
 #endif
 
-/// A LeanEngine app that answers slowly on purpose: it says it defines `names`, and answers
-/// every other call a byte at a time, `interval` seconds apart, so that no single read waits
-/// long but the whole answer takes `body.count × interval`.
-final class TricklingEngine: @unchecked Sendable {  // @unchecked: constants only
+#if canImport(Glibc)
+private let noSignal = Int32(MSG_NOSIGNAL)  // a peer that closed early is no SIGPIPE
+#else
+private let noSignal: Int32 = 0
+#endif
+
+/// A LeanEngine app that answers with exact bytes, for the framings and paces the project's own
+/// server never sends: it says it defines `names`, and answers every other call with `response`
+/// (a whole HTTP response), at once, or a byte at a time `interval` seconds apart, so that no
+/// single read waits long but the whole answer takes `response.count × interval`. The
+/// connection closes after the answer.
+final class RawEngine: @unchecked Sendable {  // @unchecked: constants only
     let port: Int
     private let listener: Int32
 
-    init(defines names: [String], body: String = #"{"result":"slowly"}"#, interval: Double = 0.05) throws {
+    init(defines names: [String], response: [UInt8], interval: Double = 0) throws {
         let (listener, port) = try LoopbackListener.open()
         self.listener = listener
         self.port = port
@@ -22,9 +30,14 @@ final class TricklingEngine: @unchecked Sendable {  // @unchecked: constants onl
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { return }
-                Thread.detachNewThread { Self.serve(connection, metadata: metadata, body: body, interval: interval) }
+                Thread.detachNewThread { Self.serve(connection, metadata: metadata, response: response, interval: interval) }
             }
         }
+    }
+
+    /// An engine answering `body` with its `Content-Length`, a byte every `interval` seconds.
+    convenience init(defines names: [String], trickling body: String = #"{"result":"slowly"}"#, interval: Double = 0.05) throws {
+        try self.init(defines: names, response: Self.plain(body), interval: interval)
     }
 
     deinit {
@@ -34,7 +47,18 @@ final class TricklingEngine: @unchecked Sendable {  // @unchecked: constants onl
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    private static func serve(_ connection: Int32, metadata: String, body: String, interval: Double) {
+    /// A 200 answer of `body` framed by `Content-Length`.
+    static func plain(_ body: String) -> [UInt8] {
+        Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+    }
+
+    /// A 200 answer whose head is `head` lines (`Transfer-Encoding: chunked` and the like) and
+    /// whose body is `body` as it goes on the wire.
+    static func framed(_ head: [String], _ body: String) -> [UInt8] {
+        Array(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + head.map { $0 + "\r\n" }.joined() + "\r\n" + body).utf8)
+    }
+
+    private static func serve(_ connection: Int32, metadata: String, response: [UInt8], interval: Double) {
         defer { close(connection) }
         var request: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -43,13 +67,22 @@ final class TricklingEngine: @unchecked Sendable {  // @unchecked: constants onl
             guard n > 0 else { return }
             request.append(contentsOf: chunk[..<n])
         }
-        let isMetadata = String(decoding: request, as: UTF8.self).hasPrefix("GET /1.1/functions/_ops/metadatas")
-        let answer = isMetadata ? metadata : body
-        let bytes = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(answer.utf8.count)\r\n\r\n\(answer)".utf8)
-        if isMetadata { _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }; return }
-        for byte in bytes {
-            guard [byte].withUnsafeBytes({ send(connection, $0.baseAddress, 1, 0) }) == 1 else { return }
+        guard !String(decoding: request, as: UTF8.self).hasPrefix("GET /1.1/functions/_ops/metadatas") else {
+            return sendAll(connection, plain(metadata))
+        }
+        guard interval > 0 else { return sendAll(connection, response) }
+        for byte in response {
+            guard [byte].withUnsafeBytes({ send(connection, $0.baseAddress, 1, noSignal) }) == 1 else { return }
             Thread.sleep(forTimeInterval: interval)  // the engine's slowness, not a test waiting
+        }
+    }
+
+    private static func sendAll(_ connection: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { send(connection, $0.baseAddress! + offset, $0.count - offset, noSignal) }
+            guard n > 0 else { return }
+            offset += n
         }
     }
 }
