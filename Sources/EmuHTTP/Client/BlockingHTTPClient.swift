@@ -104,7 +104,9 @@ extension BlockingHTTPClient {
         let (status, headers) = try readHead()
         if status < 200 { return Response(status: status, headers: headers, body: []) }
         if method != "HEAD", let coding = headers["Transfer-Encoding"] {
-            guard Substring(coding).trimmingSpaces().lowercased() == "chunked" else { throw HTTPClientError.unsupportedTransferCoding(coding) }
+            guard Substring(coding).trimmingSpaces().lowercased() == "chunked" else {
+                throw HTTPClientError.unsupportedTransferCoding(coding)
+            }
             return Response(status: status, headers: headers, body: try readChunked(maxBodyBytes: maxBodyBytes))
         }
         let length = method == "HEAD" ? 0 : Int(headers["Content-Length"] ?? "") ?? -1
