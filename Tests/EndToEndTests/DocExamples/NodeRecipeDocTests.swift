@@ -17,8 +17,7 @@ struct NodeRecipeDocTests {
     }
 
     /// `node` on the PATH, if any.
-    static let node: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        .map { "\($0)/node" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let node = executableOnPath("node")
 
     @Test func theRecipe_readsTheKeysFromTheVariablesThePageNames() throws {
         let recipe = try Self.recipe()
