@@ -13,7 +13,8 @@ struct StartedEmulator: Sendable {
     let server: EmulatorServer
     /// The banner's TLS line (the certificate, or that it is self-signed); nil for plain HTTP.
     let tls: String?
-    /// What the config file opened beyond this machine with no flag or variable saying the same.
+    /// What the config file opened beyond this machine with no flag or variable saying the same,
+    /// and every engine on another host (`Exposure`).
     let exposures: [Exposure]
 
     var configuration: EmulatorConfiguration { server.configuration }

@@ -1,45 +1,53 @@
-/// A setting of the config file's `server` block that opens this server beyond this machine:
-/// a host other than loopback, or CORS origins of other machines (security review F6). The file
-/// may have come with a repository someone cloned, so it must not do that unnoticed: each is one
-/// stderr line at start and one banner line, saying what the file set, which file, and how to
-/// keep it (say the same by flag or variable, the user's own choice, which silences the warning)
-/// or undo it (remove it from the file). A flag or variable alone is never warned of.
+import EmuAPI
+
+/// A setting that opens this server, or the app's secrets, beyond this machine (security review
+/// F6), said at start as one stderr line and one banner line:
+/// - the config file's `server` block: a host other than loopback, or CORS origins of other
+///   machines. The file may have come with a repository someone cloned, so it must not do that
+///   unnoticed: the lines say what the file set, which file, and how to keep it (say the same by
+///   flag or variable, the user's own choice, which silences the warning) or undo it (remove it
+///   from the file). A flag or variable alone is never warned of;
+/// - an app's `engine` on another host, from the file, `--engine` or `LCEMU_ENGINE` alike: LCEmu
+///   sends that host the app key (the master key for master callers), the hook key and users'
+///   session tokens, as LeanCloud sends them to a deployed engine.
 struct Exposure: Sendable, Equatable {
-    /// `host` or `corsOrigins`, the key under `server`.
-    let key: String
-    /// The file's value as the flag takes it (origins comma-separated).
-    let value: String
-    let option: String
-    let variable: String
-    /// What the value lets others do.
-    let effect: String
-    let file: String
+    /// The stderr line (without `lcemu: `).
+    let warning: String
+    let bannerLine: String
 
     /// nil for a loopback host, which nothing beyond this machine can reach.
     static func host(_ host: String, file: String) -> Exposure? {
         guard !isLoopback(host) else { return nil }
-        return Exposure(key: "host", value: host, option: "--host", variable: "LCEMU_HOST",
-                        effect: "other machines can reach this server", file: file)
+        return server(key: "host", value: host, option: "--host", variable: "LCEMU_HOST",
+                      effect: "other machines can reach this server", file: file)
     }
 
     /// nil when every origin is of this machine: pages elsewhere cannot use the user's cookies.
     static func corsOrigins(_ patterns: [String], file: String) -> Exposure? {
         let remote = patterns.filter { !isLoopback(host(ofOrigin: $0)) }
         guard !remote.isEmpty else { return nil }
-        return Exposure(key: "corsOrigins", value: patterns.joined(separator: ","), option: "--cors-origins",
-                        variable: "LCEMU_CORS_ORIGINS",
-                        effect: "pages of \(remote.joined(separator: ", ")) may call with cookies", file: file)
+        return server(key: "corsOrigins", value: patterns.joined(separator: ","), option: "--cors-origins",
+                      variable: "LCEMU_CORS_ORIGINS",
+                      effect: "pages of \(remote.joined(separator: ", ")) may call with cookies", file: file)
     }
 
-    /// The stderr line (without `lcemu: `).
-    var warning: String {
-        let value = Self.shellQuoted(value)
-        return "warning: config file \(file) sets server.\(key) to \(self.value), so \(effect); "
-            + "to keep it pass \(option) \(value) (or \(variable)=\(value)), else remove it from the file"
+    /// A `server` setting of the file; `value` as the flag takes it (origins comma-separated).
+    private static func server(key: String, value: String, option: String, variable: String, effect: String,
+                               file: String) -> Exposure {
+        let quoted = shellQuoted(value)
+        return Exposure(warning: "warning: config file \(file) sets server.\(key) to \(value), so \(effect); "
+                            + "to keep it pass \(option) \(quoted) (or \(variable)=\(quoted)), else remove it from the file",
+                        bannerLine: "  warning:    server.\(key) of config file \(file): \(effect)")
     }
 
-    var bannerLine: String {
-        "  warning:    server.\(key) of config file \(file): \(effect)"
+    /// nil for an engine on loopback. `source` says who set it: `config file <path>`, `--engine`
+    /// or `LCEMU_ENGINE`.
+    static func engine(_ engine: EngineSettings, appId: String, source: String) -> Exposure? {
+        guard !isLoopback(engine.host) else { return nil }
+        let gets = "the app key (the master key for master callers), the hook key and users' session tokens"
+        return Exposure(warning: "warning: \(source) sets the engine of app \(appId) to \(engine.url), not on this machine: "
+                            + "LCEmu sends it \(gets); keep the engine on loopback unless that host may have them",
+                        bannerLine: "  warning:    engine of app \(appId) (\(source)): \(engine.url) gets \(gets)")
     }
 
     /// `localhost`, `*.localhost`, `127.x.x.x` and `::1` (bracketed or not).

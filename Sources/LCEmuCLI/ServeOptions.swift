@@ -177,7 +177,17 @@ extension ServeOptions {
         try adminAccess(into: &configuration)
         configuration.routesPath = try routesPath(settings)
         try appsOnDemand(settings, into: &configuration)
-        return (configuration, [hostExposure, cors.exposure].compactMap { $0 })
+        let engines = configuration.apps.enumerated().compactMap { index, app in
+            app.engine.flatMap { Exposure.engine($0, appId: app.appId, source: engineSource(settings, isDefaultApp: index == 0)) }
+        }
+        return (configuration, [hostExposure, cors.exposure].compactMap { $0 } + engines)
+    }
+
+    /// Who set an app's engine, for its exposure: the config file, else (the default app only)
+    /// `--engine`, else `LCEMU_ENGINE` (`EngineOptions.apply`'s order).
+    private func engineSource(_ settings: ConfiguredSettings, isDefaultApp: Bool) -> String {
+        guard isDefaultApp, settings.document?.apps.first?.engine == nil else { return "config file \(settings.path ?? "")" }
+        return cloudCode.engine != nil ? "--engine" : "LCEMU_ENGINE"
     }
 
     private func eventModel() throws -> HTTPEventModel {

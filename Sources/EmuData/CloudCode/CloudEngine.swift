@@ -79,4 +79,10 @@ extension LCErrorCode {
     package static func engineUnreachable(_ url: String, _ reason: String) -> LCErrorCode {
         LCErrorCode(code: 1, message: "LeanEngine at \(url) cannot be reached: \(reason).", httpStatus: 502)
     }
+
+    /// An engine whose answer LCEmu cannot read: over `EngineSettings.Limits.answerBytes`,
+    /// malformed chunks, a transfer coding other than chunked.
+    package static func engineUnreadable(_ url: String, _ reason: String) -> LCErrorCode {
+        LCErrorCode(code: 1, message: "LeanEngine at \(url) answered what LCEmu cannot read: \(reason).", httpStatus: 502)
+    }
 }

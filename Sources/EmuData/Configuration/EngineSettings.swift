@@ -17,6 +17,9 @@ public struct EngineSettings: Sendable, Equatable {
         public static let function = 15.0
         public static let beforeHook = 10.0
         public static let otherHook = 3.0
+        /// The largest answer LCEmu reads from the engine, as a `Content-Length`, chunked or
+        /// up to the connection's end: 20 MiB, LeanCloud's limit of a request body.
+        public static let answerBytes = 20 << 20
     }
 
     /// Parses `http://host[:port]` (port 80 when none): no path, no query, no TLS, since the

@@ -34,8 +34,9 @@ enum UserHooks {
         return answer.json?["result"]?.objectValue ?? authData
     }
 
-    /// Calls `onVerified/<type>` (`email` or `sms`) with the user whose address was verified, once
-    /// the verification has committed; its outcome changes nothing.
+    /// Calls `onVerified/<type>` (`email` or `sms`) with the user whose address became verified
+    /// (false → true; callers never call it for one verified already), once the verification has
+    /// committed; its outcome changes nothing.
     static func onVerified(_ type: String, userId: String, request: RequestContext<AppRuntime>) {
         let hook = CloudHook.User.onVerified(type)
         let app = request.app

@@ -74,16 +74,31 @@ extension UserSMSRoutes {
             if existing.verified { UserHooks.onVerified("sms", userId: existing.user.objectId, request: request) }
             return APIResponse(json: .object(try existing.body ?? hookedLogIn(request, user: existing.user)))
         }
-        // A sign-up like any other (class permissions apply); then the flag a client may not
-        // write itself: the code proved the number.
-        let (created, token) = try UserWrites.create(fields: signUp, app: app, access: request.access)
+        // A sign-up like any other (class permissions, `_User`'s beforeSave and afterSave
+        // apply); then the flag a client may not write itself: the code proved the number.
+        let hooks = try ObjectHooks.of(request, className: LCClassName.user, body: fields)
+        let (created, token) = try UserWrites.create(fields: try beforeSave(hooks, signUp), app: app, access: request.access)
         let (body, verified) = try app.database.write { db -> (JSONObject, Bool) in
             var record = created
             let verified = try markVerified(&record, app: app, in: db)
             return (try UserResponse.withSession(record, token: token, app: app, in: db), verified)
         }
+        AfterHooks.afterWrite(hooks, .afterSave, objectId: created.objectId, app: app)
         if verified { UserHooks.onVerified("sms", userId: created.objectId, request: request) }
         return APIResponse(status: 201, json: .object(body))
+    }
+
+    /// `_User`'s beforeSave of a `usersByMobilePhone` sign-up, outside every transaction (the
+    /// code is spent by then, as for `onLogin`): its answer is the user created, less what it may
+    /// not change — the number the code proved, and a user name (the number when it dropped it).
+    /// A refusal is 142 and creates no one.
+    private static func beforeSave(_ hooks: ObjectHooks?, _ signUp: JSONObject) throws -> JSONObject {
+        guard let hooks, hooks.runs(.beforeSave) else { return signUp }
+        var fields = try hooks.beforeSave(signUp)
+        fields[LCFieldName.mobilePhoneNumber] = signUp[LCFieldName.mobilePhoneNumber]
+        if fields[LCFieldName.username] == nil { fields[LCFieldName.username] = signUp[LCFieldName.username] }
+        try UserValidation.checkUpdate(fields)
+        return fields
     }
 
     /// Marks the user's number verified; whether it became verified (`onVerified/sms` runs only

@@ -108,17 +108,19 @@ extension UserSMSRoutes {
         let phone = try PhoneNumber.required(try request.jsonObjectBody())
         let code = request.parameter("code")
         let now = app.clock.nowMilliseconds
-        let user = try app.database.write { db -> ObjectRecord in
+        let (user, becameVerified) = try app.database.write { db -> (ObjectRecord, Bool) in
             guard try SMSCodes.consume(phone: phone, code: code, purpose: Purpose.verifyPhone, now: now, in: db) != nil else {
                 throw APIError(.invalidSMSCode)
             }
             var user = try UserPhoneLookup.requiredUser(withPhone: phone, in: db)
+            let becameVerified = user.fields[LCFieldName.mobilePhoneVerified] != .bool(true)
             user.fields[LCFieldName.mobilePhoneVerified] = .bool(true)
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
-            return user
+            return (user, becameVerified)
         }
-        UserHooks.onVerified("sms", userId: user.objectId, request: request)
+        // A number verified already answers the same, without onVerified (docs/cloud-code.md).
+        if becameVerified { UserHooks.onVerified("sms", userId: user.objectId, request: request) }
         return APIResponse(json: [LCFieldName.updatedAt: .string(user.updatedAt.iso), LCFieldName.objectId: .string(user.objectId)])
     }
 

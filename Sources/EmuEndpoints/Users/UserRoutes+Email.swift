@@ -91,17 +91,19 @@ enum UserLinkPages {
     static func verify(_ request: RequestContext<AppRuntime>) throws -> APIResponse {
         let app = request.app
         let token = request.parameter("token")
-        let verified = try app.database.write { db -> String? in
+        let verified = try app.database.write { db -> (userId: String, became: Bool)? in
             guard var user = try UserLinks.user(for: token, .verifyEmail, now: app.clock.nowMilliseconds, in: db) else {
                 return nil
             }
+            let became = user.fields[LCFieldName.emailVerified] != .bool(true)
             user.fields[LCFieldName.emailVerified] = true
             user.updatedAt = app.clock.now
             try ObjectStore.update(user, in: db)
             try UserLinks.consume(token, in: db)
-            return user.objectId
+            return (user.objectId, became)
         }
-        if let verified { UserHooks.onVerified("email", userId: verified, request: request) }
+        // An address verified already (a second link) shows the same page, without onVerified.
+        if let verified, verified.became { UserHooks.onVerified("email", userId: verified.userId, request: request) }
         return verified != nil ? page(status: 200, title: "Email verified", body: "<p>Your email address is verified.</p>")
             : invalidLink
     }

@@ -82,25 +82,36 @@ public final class BlockingHTTPClient {
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Sends a request with `Host` (`localhost` unless `headers` has one) and `Content-Length`
-    /// filled in, and reads the response.
-    public func request(_ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = []) throws -> Response {
+    /// filled in, and reads the response (a body over `maxBodyBytes` throws `HTTPClientError`).
+    public func request(_ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
+                        maxBodyBytes: Int = .max) throws -> Response {
         var head = "\(method) \(target) HTTP/1.1\r\n" + (headers["Host"] == nil ? "Host: localhost\r\n" : "")
         for field in headers { head += "\(field.name): \(field.value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
         try send(Array((head + "\r\n").utf8) + body)
-        return try readResponse(method: method)
+        return try readResponse(method: method, maxBodyBytes: maxBodyBytes)
     }
 }
 
 // MARK: - Reading the response
 
 extension BlockingHTTPClient {
-    /// Reads one response. `method` tells whether a body follows (not for HEAD).
-    public func readResponse(method: String = "GET") throws -> Response {
+    /// Reads one response. `method` tells whether a body follows (not for HEAD). The body is
+    /// framed by `Transfer-Encoding: chunked` (decoded), `Content-Length`, or the end of the
+    /// connection; one larger than `maxBodyBytes` throws `HTTPClientError.bodyTooLarge`, as
+    /// soon as its length or a chunk's size says so.
+    public func readResponse(method: String = "GET", maxBodyBytes: Int = .max) throws -> Response {
         let (status, headers) = try readHead()
         if status < 200 { return Response(status: status, headers: headers, body: []) }
+        if method != "HEAD", let coding = headers["Transfer-Encoding"] {
+            guard Substring(coding).trimmingSpaces().lowercased() == "chunked" else {
+                throw HTTPClientError.unsupportedTransferCoding(coding)
+            }
+            return Response(status: status, headers: headers, body: try readChunked(maxBodyBytes: maxBodyBytes))
+        }
         let length = method == "HEAD" ? 0 : Int(headers["Content-Length"] ?? "") ?? -1
-        if length < 0 { return Response(status: status, headers: headers, body: try readToEnd()) }
+        guard length <= maxBodyBytes else { throw HTTPClientError.bodyTooLarge(limit: maxBodyBytes) }
+        if length < 0 { return Response(status: status, headers: headers, body: try readToEnd(maxBodyBytes: maxBodyBytes)) }
         _ = try fill { $0.count >= length ? length : nil }
         let body = Array(buffer[..<length])
         buffer.removeFirst(length)
@@ -142,10 +153,21 @@ extension BlockingHTTPClient {
         (try? readToEnd())?.isEmpty ?? false
     }
 
-    func readToEnd() throws -> [UInt8] {
-        while try receive() > 0 {}
+    func readToEnd(maxBodyBytes: Int = .max) throws -> [UInt8] {
+        repeat {
+            guard buffer.count <= maxBodyBytes else { throw HTTPClientError.bodyTooLarge(limit: maxBodyBytes) }
+        } while try receive() > 0
         defer { buffer = [] }
         return buffer
+    }
+
+    /// A chunked body, de-chunked; bytes after it stay buffered for the next response.
+    private func readChunked(maxBodyBytes: Int) throws -> [UInt8] {
+        var decoder = ChunkedResponseDecoder(maxBodyBytes: maxBodyBytes)
+        while try !decoder.consume(&buffer) {
+            guard try receive() > 0 else { throw SocketError("connection closed", errno: 0) }
+        }
+        return decoder.body
     }
 
     func fill(until done: ([UInt8]) -> Int?) throws -> Int {

@@ -81,7 +81,8 @@ final class EngineClient: CloudEngine {
             return try withExtendedLifetime(client) {
                 defer { watch.disarm() }  // before the client closes its socket, whose number may be reused
                 do {
-                    let response = try client.request(method, path, headers: headers, body: body)
+                    let response = try client.request(method, path, headers: headers, body: body,
+                                                      maxBodyBytes: EngineSettings.Limits.answerBytes)
                     return EngineAnswer(status: response.status, body: response.body)
                 } catch is SocketError where watch.passed {
                     throw APIError(.engineTimeout)
@@ -90,6 +91,8 @@ final class EngineClient: CloudEngine {
         } catch let error as SocketError {
             if Self.timedOut(error) { throw APIError(.engineTimeout) }
             throw APIError(.engineUnreachable(settings.url, Self.reason(error)))
+        } catch let error as HTTPClientError {
+            throw APIError(.engineUnreadable(settings.url, error.description))
         }
     }
 

@@ -71,7 +71,7 @@ import Testing
 
     @Test func anEngineThatTricklesItsAnswer_is141_once_theWholeCallOutlivesTheLimit() throws {
         // ~100 bytes 50 ms apart: every read is quick, the whole answer takes about 5 s.
-        let engine = try TricklingEngine(defines: ["slow"])
+        let engine = try RawEngine(defines: ["slow"], trickling: #"{"result":"slowly"}"#)
         let emulator = try TestServer.start(engine: engine.url, timeout: 0.5)
         let started = Date()
         let response = try emulator.client().post("/1.1/functions/slow", json: [:])
