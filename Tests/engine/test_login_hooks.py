@@ -77,7 +77,6 @@ def test_on_login_hears_a_users_by_mobile_phone_log_in_and_may_refuse_it(emulato
             assert ("/1.1/functions/_User/onLogin", 200) in [(c["path"], c.get("status")) for c in calls]
 
 
-@pytest.mark.xfail(strict=False, reason="branch `hooks` adds _User beforeSave/afterSave to a usersByMobilePhone sign-up")
 def test_a_users_by_mobile_phone_sign_up_runs_the_user_save_hooks(emulator):
     number = "+8618600000123"
     cloud.request_sms_code(number)
