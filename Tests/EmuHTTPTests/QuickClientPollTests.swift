@@ -1,19 +1,25 @@
 import Dispatch
 @testable import EmuHTTP
 import EmuTestSupport
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Primitives
 import Testing
 
 /// The Dispatch-source model reads a quick client's next request itself (`QuickClientPoll`).
 /// The policy on a socket pair, without a server: when it polls, what it reads, when it stops.
 @Suite("Quick-client polling") struct QuickClientPollTests {
-    /// A connected pair of non-blocking stream sockets: `fds.0` is polled, `fds.1` writes.
-    final class Pair {
-        var fds: [Int32] = [-1, -1]
+    /// A connected pair of non-blocking stream sockets: `fds[0]` is polled, `fds[1]` writes.
+    final class Pair: Sendable {
+        let fds: [Int32]
         init() throws {
-            try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+            var fds: [Int32] = [-1, -1]
+            try #require(socketpair(AF_UNIX, Platform.streamSocketType, 0, &fds) == 0)
             for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+            self.fds = fds
         }
         deinit { fds.forEach { _ = close($0) } }
         func write(_ text: String) { _ = text.withCString { send(fds[1], $0, strlen($0), 0) } }
