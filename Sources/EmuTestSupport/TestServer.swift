@@ -74,6 +74,7 @@ public final class TestServer: Sendable {
         if let certificate {
             configuration.http.transportFactory = TLSTransportFactory(context: try TLSServerContext(certificate))
         }
+        configuration.http.eventModel = eventModelFromEnvironment ?? configuration.http.eventModel
         configure(&configuration)
         let emulator = try EmulatorLaunch.start(configuration, listening: tier != .inProcess, open: open)
         return TestServer(tier: tier, app: configuration.apps[0], certificate: certificate, running: .emulator(emulator))
@@ -100,11 +101,23 @@ public final class TestServer: Sendable {
         if let certificate {
             configuration.transportFactory = TLSTransportFactory(context: try TLSServerContext(certificate))
         }
+        configuration.eventModel = eventModelFromEnvironment ?? configuration.eventModel
         configure(&configuration)
         let server = HTTPServer(configuration: configuration, handler: handler)
         try server.start()
         return TestServer(tier: tier, app: .development, certificate: certificate, running: .handler(server))
     }
+
+    /// `LCEMU_HTTP_EVENTS` (`loops` or `sources`) runs the in-process tiers' servers under that
+    /// event model, as it does `lcemu serve`: `LCEMU_HTTP_EVENTS=sources swift test` runs the suite
+    /// under Dispatch sources on Linux (docs/http.md#event-models). A test's `configure` still wins.
+    static let eventModelFromEnvironment: HTTPEventModel? = {
+        guard let name = ProcessInfo.processInfo.environment["LCEMU_HTTP_EVENTS"] else { return nil }
+        guard let model = HTTPEventModel(rawValue: name) else {
+            preconditionFailure("LCEMU_HTTP_EVENTS=\(name): expected loops or sources")
+        }
+        return model
+    }()
 
     deinit {
         switch running {

@@ -4,10 +4,11 @@ import EmuHTTP
 import Testing
 
 /// The connection code runs under two event models (`HTTPEventModel`): the rest of the suite
-/// uses the platform's default, and these cases run the paths where the two differ — reading,
-/// answers from another thread, peers that leave and deadlines — under each. Waiting to write and
-/// transports that read or hold bytes on their own: `TransportTests`; shutdown:
-/// `HTTPServerLifecycleTests`; both also under each.
+/// uses the platform's default (or `LCEMU_HTTP_EVENTS`'s, see `TestServer`), and these cases run
+/// the paths where the two differ — reading, answers from another thread, peers that leave and
+/// deadlines — under each. Waiting to write and transports that read or hold bytes on their own:
+/// `TransportTests`; shutdown: `HTTPServerLifecycleTests`; quick clients, which the Dispatch
+/// model polls for: `QuickClientTests`; all also under each.
 @Suite("Event models") struct EventModelTests {
     static let models = HTTPEventModel.allCases
 

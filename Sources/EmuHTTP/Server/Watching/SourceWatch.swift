@@ -2,7 +2,8 @@ import Dispatch
 
 /// Watches a socket with Dispatch sources: a read source made at start, a write source made the
 /// first time a send would block; each suspended while the connection watches something else.
-/// Runs on every platform (`HTTPEventModel.dispatchSources`).
+/// A quick client's next requests are read by the handler itself (`QuickClientPoll`). Runs on
+/// every platform (`HTTPEventModel.dispatchSources`).
 // @unchecked: every mutable property is touched on `queue` only, the connection's serial queue.
 final class SourceWatch: SocketWatch, @unchecked Sendable {
     private let fd: Int32
@@ -11,6 +12,9 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     private var writeSource: DispatchSourceWrite?
     private var readSuspended = false
     private var writeSuspended = true
+    /// What the connection last asked to watch: a poll goes on only while it reads.
+    private var interest = SocketInterest.read
+    private var poll = QuickClientPoll()
     /// Sources made and not yet cancelled: the descriptor is closed only when none is left, as
     /// Dispatch requires.
     private var liveSources = 0
@@ -28,7 +32,7 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
         queue.async { [self] in
             self.connection = connection
             let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler { [unowned connection] in connection.onReadable() }
+            source.setEventHandler { [unowned self, unowned connection] in readable(connection) }
             source.setCancelHandler { [self] in sourceCancelled() }
             liveSources += 1
             readSource = source
@@ -37,7 +41,12 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
         }
     }
 
+    private func readable(_ connection: HTTPConnection) {
+        poll.serve(fd: fd, stillReading: { interest == .read }, read: connection.onReadable)
+    }
+
     func watch(_ interest: SocketInterest) {
+        self.interest = interest
         // Suspend first, then resume: the two handlers never both run for one readiness.
         if interest != .read { suspendReading() }
         if interest != .write { suspendWriting() }
@@ -49,6 +58,7 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     }
 
     func stop(release: @escaping () -> Void) {
+        interest = .none  // ends a poll: the descriptor may be closed and its number reused
         self.release = release
         if let source = readSource {
             source.cancel()
