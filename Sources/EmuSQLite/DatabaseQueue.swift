@@ -25,6 +25,8 @@ public final class DatabaseQueue: @unchecked Sendable {
     let readers: ReaderPool?
     /// Whether WAL mode is in force, so `close()` knows to checkpoint.
     let usesWAL: Bool
+    /// With readers: the writer's idle read transaction that spares their WAL locks a system call.
+    let pin: ReadMarkPin?
 
     private let stateLock = Lock()
     private var closed = false
@@ -52,9 +54,12 @@ public final class DatabaseQueue: @unchecked Sendable {
         try configuration.prepareConnection?(writer)
         if usesWAL && configuration.readerCount > 0 {
             readers = try ReaderPool(path: path, configuration: configuration)
+            pin = ReadMarkPin(writer: writer)
         } else {
             readers = nil
+            pin = nil
         }
+        pin?.hold()
     }
 
     /// True for paths SQLite opens as a private in-memory or temporary database.
@@ -94,6 +99,10 @@ public final class DatabaseQueue: @unchecked Sendable {
         defer { writerLock.unlock() }
         // close() may have run while this call waited for the lock.
         try checkOpen()
+        // The writer works from the newest snapshot, and a write may rewind the log only when
+        // no reader holds a mark: the pin is let go first and taken again once it is done.
+        pin?.release()
+        defer { pin?.hold() }
         return try noticingDamage {
             try ConnectionClaims.holding(self, slot: ConnectionClaims.writerSlot) { try body(writer) }
         }
@@ -163,6 +172,7 @@ extension DatabaseQueue {
         readers?.close()
         writerLock.lock()
         defer { writerLock.unlock() }
+        pin?.close()
         if usesWAL, writer.isOpen {
             // Best effort and without waiting: if another connection (an `lcemu import`, say)
             // holds the database, the next open checkpoints instead; shutdown stays fast.
