@@ -28,8 +28,8 @@ public final class DatabaseQueue: @unchecked Sendable {
     /// With readers: the writer's idle read transaction that spares their WAL locks a system call.
     let pin: ReadMarkPin?
 
-    private let stateLock = Lock()
-    private var closed = false
+    /// 1 once `close()` has started; read by every read and write, hence an atomic.
+    private let closed = AtomicInteger()
     /// The first damage error any connection met (`damageSeen`, below).
     let damage = Locked<SQLiteError?>(nil)
 
@@ -68,20 +68,10 @@ public final class DatabaseQueue: @unchecked Sendable {
     }
 
     /// True once `close()` has started.
-    public var isClosed: Bool {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return closed
-    }
+    public var isClosed: Bool { closed.load() != 0 }
 
     /// Marks the queue closed; false when it already was, so only one `close()` does the work.
-    func markClosed() -> Bool {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        if closed { return false }
-        closed = true
-        return true
-    }
+    func markClosed() -> Bool { closed.increment(below: 1) }
 
     func checkOpen() throws {
         if isClosed { throw SQLiteError.closed("database queue") }
