@@ -15,8 +15,9 @@
 /// because a write must start from the newest snapshot (another process may have written) and
 /// the log is rewound (restarted from its first frame) only when no reader holds a mark; it is
 /// taken again after the write committed (`hold`), when the automatic checkpoint has run.
-/// What it costs: a checkpoint run by another process while this one is idle copies frames
-/// only up to the pin's mark (the next write here moves it on).
+/// What it costs: a write makes two `fcntl` calls more (letting go, taking again), and a
+/// checkpoint run by another process while this one is idle copies frames only up to the pin's
+/// mark (the next write here moves it on).
 ///
 /// Used under the queue's writer lock only.
 final class ReadMarkPin {
