@@ -25,9 +25,11 @@ public final class DatabaseQueue: @unchecked Sendable {
     let readers: ReaderPool?
     /// Whether WAL mode is in force, so `close()` knows to checkpoint.
     let usesWAL: Bool
+    /// With readers: the writer's idle read transaction that spares their WAL locks a system call.
+    let pin: ReadMarkPin?
 
-    private let stateLock = Lock()
-    private var closed = false
+    /// 1 once `close()` has started; read by every read and write, hence an atomic.
+    private let closed = AtomicInteger()
     /// The first damage error any connection met (`damageSeen`, below).
     let damage = Locked<SQLiteError?>(nil)
 
@@ -52,9 +54,12 @@ public final class DatabaseQueue: @unchecked Sendable {
         try configuration.prepareConnection?(writer)
         if usesWAL && configuration.readerCount > 0 {
             readers = try ReaderPool(path: path, configuration: configuration)
+            pin = ReadMarkPin(writer: writer)
         } else {
             readers = nil
+            pin = nil
         }
+        pin?.hold()
     }
 
     /// True for paths SQLite opens as a private in-memory or temporary database.
@@ -63,20 +68,10 @@ public final class DatabaseQueue: @unchecked Sendable {
     }
 
     /// True once `close()` has started.
-    public var isClosed: Bool {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return closed
-    }
+    public var isClosed: Bool { closed.load() != 0 }
 
     /// Marks the queue closed; false when it already was, so only one `close()` does the work.
-    func markClosed() -> Bool {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        if closed { return false }
-        closed = true
-        return true
-    }
+    func markClosed() -> Bool { closed.increment(below: 1) }
 
     func checkOpen() throws {
         if isClosed { throw SQLiteError.closed("database queue") }
@@ -94,6 +89,10 @@ public final class DatabaseQueue: @unchecked Sendable {
         defer { writerLock.unlock() }
         // close() may have run while this call waited for the lock.
         try checkOpen()
+        // The writer works from the newest snapshot, and a write may rewind the log only when
+        // no reader holds a mark: the pin is let go first and taken again once it is done.
+        pin?.release()
+        defer { pin?.hold() }
         return try noticingDamage {
             try ConnectionClaims.holding(self, slot: ConnectionClaims.writerSlot) { try body(writer) }
         }
@@ -163,6 +162,7 @@ extension DatabaseQueue {
         readers?.close()
         writerLock.lock()
         defer { writerLock.unlock() }
+        pin?.close()
         if usesWAL, writer.isOpen {
             // Best effort and without waiting: if another connection (an `lcemu import`, say)
             // holds the database, the next open checkpoints instead; shutdown stays fast.

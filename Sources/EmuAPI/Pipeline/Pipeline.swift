@@ -44,7 +44,8 @@ final class Pipeline: HTTPHandler {
     let watchers: WatcherStage
     let execution: ExecutionStage
     let renderer: ResponseRenderer
-    private let requestCounter = Locked<UInt64>(0)
+    /// Shared by the event loops: an atomic, not a lock they would meet on.
+    private let requestCounter = AtomicInteger()
 
     init(router: Router<APIRoute>, authenticator: AppAuthenticator, pool: WorkerPool, journal: RequestJournal,
          logger: Logger, cors: CORS, adminGuard: AdminGuard = .localOnly) {
@@ -172,11 +173,7 @@ final class Pipeline: HTTPHandler {
     }
 
     private func nextRequestId() -> String {
-        let n = requestCounter.withValue { value -> UInt64 in
-            value &+= 1
-            return value
-        }
-        return Hex.encode(n)
+        Hex.encode(UInt64(UInt(bitPattern: requestCounter.add(1))))
     }
 }
 

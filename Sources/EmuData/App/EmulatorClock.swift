@@ -4,18 +4,25 @@ import Primitives
 
 /// The emulator's one notion of "now". Every expiry reads it, so a test can move time forward
 /// (or pin it) and cross an expiry in milliseconds instead of waiting.
+///
+/// Every request reads it two or three times, from every event loop: reads take no lock. The
+/// clock is either pinned to an instant (`pinned`) or runs as wall time plus `offset`; changes,
+/// rare, are made one at a time under `changes`, and a change back to running time writes the
+/// offset before it unpins, so a read never pairs a new mode with an old offset.
 public final class EmulatorClock: Sendable {
-    private enum Mode { case real(offsetMs: Int64), fixed(ms: Int64) }
-    private let mode = Locked<Mode>(.real(offsetMs: 0))
+    /// The pinned instant, or `running` while the clock follows wall time.
+    private let pinned = AtomicInteger(EmulatorClock.running)
+    private let offset = AtomicInteger(0)
+    private let changes = Lock()
+    private static let running = Int.min
 
     public init() {}
 
     /// Current emulator time in milliseconds since 1970.
     public var nowMilliseconds: Int64 {
-        switch mode.current {
-        case .real(let offset): return Self.wallClockMilliseconds() + offset
-        case .fixed(let ms): return ms
-        }
+        let instant = pinned.load()
+        if instant != Self.running { return Int64(instant) }
+        return Self.wallClockMilliseconds() + Int64(offset.load())
     }
 
     /// Current emulator time as a LeanCloud date.
@@ -23,27 +30,40 @@ public final class EmulatorClock: Sendable {
 
     /// Moves the clock forward (or back, with a negative amount).
     public func advance(milliseconds: Int64) {
-        mode.withValue { mode in
-            switch mode {
-            case .real(let offset): mode = .real(offsetMs: offset + milliseconds)
-            case .fixed(let ms): mode = .fixed(ms: ms + milliseconds)
+        changes.withLock {
+            let instant = pinned.load()
+            if instant != Self.running {
+                pin(Int64(instant) + milliseconds)
+            } else {
+                offset.store(Int(Int64(offset.load()) + milliseconds))
             }
         }
     }
 
     /// Pins the clock to an instant; it then stands still until advanced or reset.
-    public func set(milliseconds: Int64) { mode.withValue { $0 = .fixed(ms: milliseconds) } }
+    public func set(milliseconds: Int64) { changes.withLock { pin(milliseconds) } }
 
     /// How the clock runs: `fixed` (pinned by `set`) or not, and the offset from wall time in ms.
     public var state: (fixed: Bool, offsetMilliseconds: Int64) {
-        switch mode.current {
-        case .real(let offset): return (false, offset)
-        case .fixed(let ms): return (true, ms - Self.wallClockMilliseconds())
+        changes.withLock {
+            let instant = pinned.load()
+            if instant != Self.running { return (true, Int64(instant) - Self.wallClockMilliseconds()) }
+            return (false, Int64(offset.load()))
         }
     }
 
     /// Back to real time.
-    public func reset() { mode.withValue { $0 = .real(offsetMs: 0) } }
+    public func reset() {
+        changes.withLock {
+            offset.store(0)
+            pinned.store(Self.running)
+        }
+    }
+
+    /// Pins at `milliseconds`; the one instant that means "running" is moved by a millisecond.
+    private func pin(_ milliseconds: Int64) {
+        pinned.store(max(Int(milliseconds), Self.running + 1))
+    }
 
     /// The system's real-time clock, read directly: every request reads the clock two or three
     /// times, and `Date` converted it through floating point on each.

@@ -125,7 +125,7 @@ final class HTTPConnection: @unchecked Sendable {
     /// The handler's answer, on the executor.
     func complete(_ response: HTTPResponse, gate: ResponseGate) {
         if let stream = response.stream, !gate.isHead { return startStream(response, stream) }
-        let action = state.responseReady(keepAlive: gate.keepAlive, stopping: context.stopping.current)
+        let action = state.responseReady(keepAlive: gate.keepAlive, stopping: context.stopping)
         guard case .sendResponse(let persistent) = action else { return }
         let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (gate.http10 ? .keepAliveHTTP10 : .persistent)
         if outboundOffset >= outbound.count { clearOutbound() }
@@ -138,7 +138,7 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Sends a streamed answer's head, then hands its stream a writer.
     private func startStream(_ response: HTTPResponse, _ stream: HTTPStream) {
-        let action = state.streamReady(stopping: context.stopping.current)
+        let action = state.streamReady(stopping: context.stopping)
         guard action == .startStream || action == .sendResponse(persistent: false) else { return }
         if outboundOffset >= outbound.count { clearOutbound() }
         HTTPResponseEncoder.encode(response, connection: .close, date: dateStamp.current(), streamed: true,

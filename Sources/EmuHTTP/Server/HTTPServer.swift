@@ -71,7 +71,7 @@ public final class HTTPServer: @unchecked Sendable {
             acceptSource?.cancel()
             sweeper?.cancel()
         }
-        context.stopping.withValue { $0 = true }
+        context.beginStopping()
         let connections = context.registry.snapshot()
         for connection in connections {
             connection.execute { connection.beginDrain() }

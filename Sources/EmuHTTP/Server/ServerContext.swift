@@ -2,7 +2,7 @@ import Dispatch
 import Primitives
 
 /// What every connection of one server shares. Immutable after start, except the registry.
-// @unchecked: immutable after init except `registry` and `stopping`, which lock themselves; Dispatch queues are thread-safe.
+// @unchecked: immutable after init except `registry` (locked) and `stopping` (atomic); Dispatch queues are thread-safe.
 final class ServerContext: @unchecked Sendable {
     let configuration: HTTPServerConfiguration
     let handler: HTTPHandler
@@ -12,8 +12,11 @@ final class ServerContext: @unchecked Sendable {
     /// Serial queues without an explicit target each get a thread when busy: hundreds under load.
     let workQueue = DispatchQueue(label: "lcemu.http.work", attributes: .concurrent)
     /// Set when shutdown begins, before any connection drains: a response completed in between
-    /// (its connection's drain still queued) must already say `Connection: close`.
-    let stopping = Locked(false)
+    /// (its connection's drain still queued) must already say `Connection: close`. Every answer
+    /// reads it: an atomic, not a lock the event loops share.
+    private let stopFlag = AtomicInteger()
+    var stopping: Bool { stopFlag.load() != 0 }
+    func beginStopping() { stopFlag.store(1) }
 
     init(configuration: HTTPServerConfiguration, handler: HTTPHandler,
          errorResponder: @escaping @Sendable (Int, String) -> HTTPResponse) {

@@ -15,18 +15,26 @@ public final class CustomRoutes: Sendable {
         var loaded: [CustomRoute] = []
         var routes: [CustomRoute] = [] {
             // Kept beside the routes, so a request never walks them all under the lock.
-            didSet { regexRoutes = routes.filter(\.usesRegex) }
+            didSet {
+                regexRoutes = routes.filter(\.usesRegex)
+                routeCount.store(routes.count)
+            }
         }
+        /// How many routes there are, read without the lock by every request (`snapshot`).
+        let routeCount: AtomicInteger
         var regexRoutes: [CustomRoute] = []
         var counters: [String: Int] = [:]
         var scenarios: [String: String] = [:]
         var observer: (@Sendable (String) -> Void)?
     }
-    private let state = Locked(State())
+    private let routeCount = AtomicInteger()
+    private let state: Locked<State>
     /// The files the loaded set comes from (`--routes`), for reloads; nil when none.
     private let files = Locked<RouteFileSource?>(nil)
 
-    public init() {}
+    public init() {
+        state = Locked(State(routeCount: routeCount))
+    }
 
     package var fileSource: RouteFileSource? { files.current }
 
@@ -50,7 +58,9 @@ public final class CustomRoutes: Sendable {
     /// The routes as one request sees them (`Snapshot`); nil when there are none, the cheap
     /// answer most requests get.
     package var snapshot: Snapshot? {
-        state.withValue { state in
+        // Most apps have none, and every request of theirs asks: no lock for them.
+        guard routeCount.load() > 0 else { return nil }
+        return state.withValue { state in
             state.routes.isEmpty ? nil : Snapshot(routes: state.routes, regexRoutes: state.regexRoutes, observer: state.observer)
         }
     }
