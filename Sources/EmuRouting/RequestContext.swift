@@ -164,7 +164,7 @@ extension RequestContext {
         let scheme = http.isSecure || proto == "https" ? "https" : "http"
         var host = http.headers["Host"] ?? ""
         // The header ends up in stored URLs: only host[:port] characters may go there.
-        if host.isEmpty || !host.unicodeScalars.allSatisfy({ $0.isASCII && (clientHostCharacters.contains($0)) }) {
+        if host.isEmpty || !host.utf8.allSatisfy(isClientHostByte) {
             host = "localhost"
         }
         return "\(scheme)://\(host)"
@@ -184,7 +184,18 @@ extension RequestContext {
     }
 }
 
-private let clientHostCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_".unicodeScalars)
+/// A byte of `host[:port]`: ASCII letters, digits and `.-:[]_` (an IPv6 literal's brackets).
+/// Tested by value rather than in a set of scalars, which hashed every character of the `Host`
+/// header of every create (its `Location`).
+private func isClientHostByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+         UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "_"):
+        return true
+    default:
+        return false
+    }
+}
 
 /// Which file keys can be served at `/<key>`: those whose first segment is not one of the
 /// emulator's own, which routes would shadow. Their URLs keep the long form

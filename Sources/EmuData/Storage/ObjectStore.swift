@@ -121,13 +121,13 @@ extension ObjectStore {
     }
 
     /// The field types a class has fixed, `{"field":{"type":"String"},…}` (empty when its
-    /// schema is unreadable); nil when the class has no row yet. The text is parsed straight
-    /// from SQLite's bytes.
+    /// schema is unreadable); nil when the class has no row yet. The text is read straight from
+    /// SQLite's bytes and parsed once per distinct text (`ParsedSchemas`).
     public static func schema(of className: String, in db: Database) throws -> JSONObject? {
         var schema: JSONObject?
         try db.query("SELECT schema FROM classes WHERE name = ?", [.text(className)]) { row in
             schema = row.withText(at: 0) { text in
-                text.flatMap { try? JSONParser.parse($0).objectValue } ?? JSONObject()
+                text.flatMap { ParsedSchemas.fields(of: $0) } ?? JSONObject()
             }
         }
         return schema

@@ -49,15 +49,23 @@ package enum ObjectRoutes {
             let created = try ObjectWrites.create(className: className, patch: patch, app: app,
                                                   render: fetchWhenSave(request), access: request.access)
             AfterHooks.afterWrite(hooks, .afterSave, objectId: created.record.objectId, app: app)
-            let body = created.rendered ?? [
-                LCFieldName.objectId: .string(created.record.objectId),
-                LCFieldName.createdAt: .string(created.record.createdAt.iso),
-            ]
-            var response = APIResponse(status: 201, json: .object(body))
+            var response = APIResponse(status: 201, serializedJSON: created.rendered.map { JSON.object($0).serialized() }
+                ?? createdAnswer(created.record))
             response.headers.add("Location", collection.location(
                 of: created.record.objectId, className: className, request: request))
             return response
         }
+    }
+
+    /// `{"objectId":…,"createdAt":…}`, written straight into its bytes (no JSON tree per create).
+    static func createdAnswer(_ record: ObjectRecord) -> [UInt8] {
+        var out = JSONSerializer(reservingCapacity: 80)
+        out.appendASCII(#"{"objectId":"#)
+        out.appendString(record.objectId)
+        out.appendASCII(#","createdAt":"#)
+        out.appendISOString(record.createdAt)
+        out.appendByte(UInt8(ascii: "}"))
+        return out.bytes
     }
 
     /// `GET …/<id>` → the object with `keys`, `include` and `returnACL` applied; an unknown id

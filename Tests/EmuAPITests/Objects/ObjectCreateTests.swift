@@ -133,4 +133,16 @@ import Testing
         let id = try #require(response.json?["objectId"]?.stringValue)
         #expect(response.headers["Location"] == "https://localhost/1.1/classes/Post/\(id)")
     }
+
+    /// The `Host` header goes into the `Location` only when it holds nothing but `host[:port]`
+    /// characters; anything else (a space, a slash, a non-ASCII letter, a control) is `localhost`.
+    @Test func create_putsOnlyAPlainHostInLocation() throws {
+        for (host, expected) in [("api.example.com:8080", "api.example.com:8080"), ("[::1]:3000", "[::1]:3000"),
+                                 ("my_host-1.local", "my_host-1.local"), ("évil.com", "localhost"),
+                                 ("a b", "localhost"), ("evil.com/x", "localhost"), ("a\u{7F}", "localhost")] {
+            let response = try client.post("/1.1/classes/Post", json: [:], headers: ["Host": host])
+            let id = try #require(response.json?["objectId"]?.stringValue)
+            #expect(response.headers["Location"] == "http://\(expected)/1.1/classes/Post/\(id)", "\(host)")
+        }
+    }
 }

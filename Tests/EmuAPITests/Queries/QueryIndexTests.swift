@@ -65,6 +65,27 @@ import Testing
         #expect(details.contains { $0.contains("USING INDEX") }, "\(details)")
     }
 
+    /// A number range whose bound keeps out `true` and `false` (1 and 0 to `json_extract`) has no
+    /// type test: `< ''` ends the index range before the strings, so the walk over the matches
+    /// reads no `json_type` (docs/queries.md). A bound that reaches 0 or 1 keeps its type test.
+    @Test(arguments: [(#"{"n":{"$gte":2}}"#, false), (#"{"n":{"$gt":1}}"#, false), (#"{"n":{"$lt":0}}"#, false),
+                      (#"{"n":{"$lte":-0.5}}"#, false), (#"{"n":{"$gte":1}}"#, true), (#"{"n":{"$gt":0.5}}"#, true),
+                      (#"{"n":{"$lte":0}}"#, true), (#"{"n":{"$lt":2}}"#, true)])
+    func numberRange_testsATypeOnlyWhenItsBoundReachesABoolean(query: (whereText: String, testsType: Bool)) throws {
+        let queue = try QueryFixture.database()
+        let plan = try queue.read { db in
+            try QueryPlan.make(className: "Item", where: try JSONParser.parse(query.whereText), order: nil,
+                               limit: 10, skip: 0, scope: .unrestricted,
+                               schemaOf: { $0 == "Item" ? QueryFixture.schema : QuerySchema() })
+        }
+        #expect(plan.select.sql.contains("json_type") == query.testsType, "\(plan.select.sql)")
+        try IndexAdvisor().ensureIndexes(for: plan.indexKeys, in: queue)
+        let details = try queue.read { db in
+            try db.query("EXPLAIN QUERY PLAN " + plan.select.sql, plan.select.arguments).compactMap { $0.last?.textValue }
+        }
+        #expect(details.contains { $0.contains("USING INDEX") }, "\(details)")
+    }
+
     @Test func advisorIndexes_endWithTheACLColumn() throws {
         let queue = try QueryFixture.database()
         let key = try FieldAccess.field("name").indexKey(as: .value)

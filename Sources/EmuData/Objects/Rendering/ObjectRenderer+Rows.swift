@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EmuSQLite
 import LCWire
 
@@ -55,7 +50,7 @@ extension ObjectRenderer {
             // Fields named like the server fields would be overwritten in place by rendering,
             // and a File reference is resolved from its `_File` object: both are rendered.
             guard let data, CanonicalJSON.isCanonicalObject(data, topLevelKey: { !Self.isServerField($0) }),
-                  !Self.contains(data, Self.fileMarker) else { return false }
+                  !ByteSearch.contains(data, Self.fileMarker, anchor: 1) else { return false }
             return row.withText(at: 3) { acl -> Bool in
                 // Checked even when not shown: rendering parses it, and fails on a bad one.
                 if let acl, !CanonicalJSON.isCanonicalObject(acl) { return false }
@@ -85,6 +80,8 @@ extension ObjectRenderer {
     }
 
     /// `"__type":"File"` as a canonical text spells it; only a string's delimiters are bare quotes.
+    /// `memchr` looks for its second byte, `_` (anchor 1): its first, a quote, starts every key
+    /// and string of the object, and each stop costs a call (a byte loop cost 2 % of a query page).
     private static let fileMarker = Array(#""__type":"File""#.utf8)
 
     private static let serverFields = [LCFieldName.createdAt, LCFieldName.updatedAt, LCFieldName.objectId,
@@ -92,23 +89,5 @@ extension ObjectRenderer {
 
     private static func isServerField(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         serverFields.contains { $0.elementsEqual(key) }
-    }
-
-    /// `memchr` to the next candidate, then `memcmp`: a byte loop would cost 2 % of a query page.
-    private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let base = text.baseAddress, text.count >= needle.count else { return false }
-        // memchr looks for the needle's second byte, `_`: its first, a quote, starts every key
-        // and string of the object, and each stop costs a call.
-        let anchor = 1
-        return needle.withUnsafeBufferPointer { needle in
-            let end = base + (text.count - needle.count + anchor + 1)  // past the last possible anchor
-            var at = base + anchor
-            while at < end, let found = memchr(at, Int32(needle[anchor]), end - at) {
-                let anchored = found.assumingMemoryBound(to: UInt8.self)
-                if memcmp(anchored - anchor, needle.baseAddress!, needle.count) == 0 { return true }
-                at = UnsafePointer(anchored) + 1
-            }
-            return false
-        }
     }
 }

@@ -9,6 +9,12 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Splits `text` on `.`, keeping empty segments so validation can refuse them.
     public init(_ text: String) {
+        // Most keys have no dot: the text is the one segment, found without splitting by
+        // Character (which was 2 % of a create's CPU, for every key of its body).
+        guard text.utf8.contains(UInt8(ascii: ".")) else {
+            segments = [text]
+            return
+        }
         segments = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 

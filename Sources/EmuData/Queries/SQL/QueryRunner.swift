@@ -154,10 +154,15 @@ package enum QueryExecutor {
         }
     }
 
-    /// Whether `sql` can run a `$regex` match: a byte search, cheaper than the thread-local state.
+    /// Whether `sql` can run a `$regex` match: a byte search, cheaper than the thread-local state
+    /// (`ByteSearch`: `firstRange(of:)` here was a fifth of a query page's CPU).
     static func callsRegex(_ sql: String) -> Bool {
-        sql.utf8.firstRange(of: QueryFunctions.regexp.utf8) != nil
+        ByteSearch.contains(sql, regexpName, anchor: regexpAnchor)
     }
+
+    private static let regexpName = Array(QueryFunctions.regexp.utf8)
+    /// The `g` of `lcemu_regexp`, a byte the SQL around it rarely holds.
+    private static let regexpAnchor = regexpName.firstIndex(of: UInt8(ascii: "g")) ?? 0
 }
 
 // MARK: - QueryParameters
