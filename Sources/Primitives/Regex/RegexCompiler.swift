@@ -12,8 +12,9 @@ enum RegexOp: Sendable {
     /// Stores the position in a slot: group `g` starts at slot 2g and ends at 2g+1; slots past
     /// the groups' mark where a loop's iteration began (`progress`).
     case save(slot: Int)
-    /// Fails when the position equals the slot's: an iteration that matched nothing ends its loop.
-    case progress(slot: Int)
+    /// Leaves the loop for `exit` when the position equals the slot's: an iteration that matched
+    /// nothing is the last (its empty captures kept, as in ICU and PCRE).
+    case progress(slot: Int, exit: Int)
     case anchor(RegexAnchor)
     case backreference(group: Int, fold: Bool)
     /// Runs the program from the next instruction to its `match` on its own, then continues at
@@ -149,8 +150,10 @@ struct RegexCompiler {
             emit(.save(slot: progressSlot))
         }
         try compile(inner)
-        if let progressSlot { emit(.progress(slot: progressSlot)) }
+        let check = here
+        if progressSlot != nil { emit(.progress(slot: -1, exit: -1)) }
         emit(.jump(loop))
+        if let progressSlot { program.ops[check] = .progress(slot: progressSlot, exit: here) }
         program.ops[loop] = lazy ? .split(preferred: here, other: loop + 1) : .split(preferred: loop + 1, other: here)
     }
 }

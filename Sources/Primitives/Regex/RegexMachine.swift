@@ -83,9 +83,8 @@ struct RegexMachine {
                 try push(Frame(pc: -1 - slot, pos: slots[slot]))
                 slots[slot] = pos
                 pc += 1
-            case .progress(let slot):
-                ok = slots[slot] != pos
-                pc += 1
+            case .progress(let slot, let exit):
+                pc = slots[slot] == pos ? exit : pc + 1
             case .anchor(let anchor):
                 ok = holds(anchor, at: pos)
                 pc += 1

@@ -10,7 +10,9 @@ extension RegexParser {
     mutating func parseEscape() throws(SyntaxError) -> RegexNode {
         switch try readEscape(inClass: false) {
         case .scalar(let scalar): return .scalar(scalar, fold: flags.caseInsensitive)
-        case .set(let set): return .set(set)
+        case .set(var set):
+            set.fold = flags.caseInsensitive  // `(?i)\p{Lu}` matches `a` too, as in ICU
+            return .set(set)
         case .node(let node): return node
         }
     }
