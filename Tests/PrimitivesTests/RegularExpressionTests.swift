@@ -71,6 +71,13 @@ import Testing
         #expect(throws: RegularExpression.SyntaxError.self) { try RegularExpression(#"\y"#) }
     }
 
+    /// Counts and unrolled size are bounded (docs/security.md), so compiling stays cheap.
+    @Test func refusesPatternsTooLargeToCompile() {
+        #expect(throws: RegularExpression.SyntaxError.self) { try RegularExpression("a{100001}") }
+        #expect(throws: RegularExpression.SyntaxError.self) { try RegularExpression("(a{1000}){1000}") }
+        #expect((try? RegularExpression("a{1,100000}")) != nil)
+    }
+
     @Test func stopsWhenAskedWhileBacktracking() throws {
         let regex = try RegularExpression("^(a+)+$")
         var asked = 0

@@ -111,6 +111,9 @@ struct RegexParser {
             if take(",") { max = readNumber() } else { max = lower }
             guard take("}") else { index = start; return nil }
             if let max, max < min { throw error("repetition {\(min),\(max)} has its maximum below its minimum") }
+            guard Swift.max(min, max ?? 0) <= RegexCompiler.maxRepetition else {
+                throw error("repetition counts above \(RegexCompiler.maxRepetition)")
+            }
         default: return nil
         }
         if case .anchor = atom { throw error("nothing to repeat") }
