@@ -31,7 +31,7 @@ RUN swift package resolve \
 
 COPY . .
 
-# --static-swift-stdlib links the Swift runtime and Foundation into the binary, so the runtime
+# --static-swift-stdlib links the Swift runtime and FoundationEssentials into the binary, so the runtime
 # image needs no Swift toolchain. lld (in the Swift toolchain) with packed relative relocations
 # (DT_RELR; glibc 2.36 or later, which noble and bookworm have): the loader no longer reads
 # 1.8 MB of relocation entries at every start, 1.2 MB less idle RSS (docs/performance.md, "Idle

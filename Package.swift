@@ -55,9 +55,16 @@ let package = Package(
         // LCEmu's own test harness (TestServer and its tiers, TestClient, RunningBinary, fakes,
         // `eventually`): a plain target, in no product, so it never ships to users.
         .target(name: "EmuTestSupport", dependencies: ["EmuTesting", "EmuAPI", "EmuHTTP", "EmuTLS", "LCClient", "LCWire", "Primitives"]),
+        // A Linux release build links the Swift runtime and FoundationEssentials into lcemu (as
+        // `--static-swift-stdlib` does, with the libraries FoundationEssentials' static archive
+        // needs beside it): 17 MB idle instead of 21, the shared libraries' pages mostly unused
+        // (docs/performance.md, "Why idle memory is what it is"). Debug builds and tests link
+        // the shared runtime; a package that depends on LCEmu's libraries never builds this target.
         .executableTarget(
             name: "LCEmuCLI",
-            dependencies: ["Primitives", "EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["Primitives", "EmuAPI", "EmuTLS", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization"],
+                                          .when(platforms: [.linux], configuration: .release))]),
         // bench/isolation's in-process part (Emulator.start, reset, a test per started emulator); not a product.
         .executableTarget(name: "lcemu-start-bench", dependencies: ["EmuTesting", "LCClient"], path: "bench/StartBench"),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),

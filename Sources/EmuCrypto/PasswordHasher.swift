@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Primitives
 
 /// Salted, slow password hashing with PBKDF2-HMAC-SHA256, stored as one self-describing string:

@@ -1,6 +1,10 @@
 import EmuData
 import EmuHTTP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// Decides which app a request belongs to and with which privilege (spec §1.2–1.4).
@@ -152,7 +156,7 @@ package enum AuthorizationHeader {
         guard let header = headers["Authorization"] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard let name = parts.first, name.lowercased() == scheme else { return nil }
-        return parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        return parts.count > 1 ? parts[1].trimmingWhitespace() : ""
     }
 }
 

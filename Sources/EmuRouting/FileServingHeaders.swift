@@ -1,6 +1,11 @@
 import EmuData
 import EmuHTTP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Primitives
 
 /// The headers that keep a served file passive. Files are uploaded by any client with the app
 /// key, and served from the emulator's own origin, the origin of the dashboard, whose page holds
@@ -38,7 +43,7 @@ package enum FileServingHeaders {
     package static func isInline(_ contentType: String) -> Bool {
         guard !contentType.contains(","), !contentType.contains(where: { $0.isNewline }) else { return false }
         let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return inlineTypes.contains(essence.trimmingCharacters(in: .whitespaces).lowercased())
+        return inlineTypes.contains(essence.trimmingWhitespace().lowercased())
     }
 }
 

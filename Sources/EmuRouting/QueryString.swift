@@ -1,5 +1,9 @@
 import EmuData
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// Query strings the emulator writes or reads itself: batch `params` and paths, and the
@@ -94,7 +98,7 @@ package enum QueryString {
             }
         }
         if !malformed, let decoded = String(validating: bytes, as: UTF8.self) { return decoded }
-        return text.replacingOccurrences(of: "+", with: " ")
+        return String(text.replacing("+", with: " "))
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -1,7 +1,11 @@
 import Dispatch
 import EmuData
 import EmuHTTP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// One request's context: what the pipeline's stages learn about the request, filled in the
@@ -160,7 +164,7 @@ extension RequestContext {
     /// HTTP/1.1), and `https` when it came over TLS, to our listener or (`X-Forwarded-Proto`) to
     /// a proxy in front.
     package var baseURL: String {
-        let proto = http.headers["X-Forwarded-Proto"]?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let proto = http.headers["X-Forwarded-Proto"]?.split(separator: ",").first?.trimmingWhitespace().lowercased()
         let scheme = http.isSecure || proto == "https" ? "https" : "http"
         var host = http.headers["Host"] ?? ""
         // The header ends up in stored URLs: only host[:port] characters may go there.

@@ -1,6 +1,10 @@
 import EmuData
 import EmuHTTP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// A request the emulator dispatches inside another one, as `/1.1/batch` does (spec §4.1): it
@@ -27,7 +31,7 @@ package struct SubRequest: Sendable {
         let parts = written.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let raw = String(parts.first ?? "")
         // Paths are percent-decoded like the HTTP parser does; `+` stays a plus outside a query.
-        var path = raw.removingPercentEncoding ?? raw
+        var path = raw.percentDecoded ?? raw
         if !path.hasPrefix("/") { path = "/" + path }
         // SDKs always send `/1.1/…` (spec §4.1); a bare `/classes/…` is read the same way. Paths
         // outside `/1.1` (`/__admin`) become unknown `/1.1/__admin/…` routes: never reachable.

@@ -1,10 +1,15 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Primitives
 
 /// Resolution of an option: command line, else environment variable, else default.
 enum Environment {
@@ -19,7 +24,7 @@ enum Environment {
     /// A comma-separated list from the option or its variable, items trimmed, empty ones dropped.
     static func list(_ cli: String?, _ variable: String) -> [String] {
         (optionalString(cli, variable) ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// A `:`-separated list of paths from the variable, empty items dropped; nil when unset.
@@ -84,6 +89,6 @@ enum Environment {
 extension String {
     /// `LCEMU_MAX_BODY_BYTES` → `--max-body-bytes`, for messages that name the option.
     var lowercasedOptionName: String {
-        "--" + dropFirst("LCEMU_".count).lowercased().replacingOccurrences(of: "_", with: "-")
+        "--" + dropFirst("LCEMU_".count).lowercased().replacing("_", with: "-")
     }
 }

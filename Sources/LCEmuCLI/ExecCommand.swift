@@ -1,6 +1,17 @@
 import ArgumentParser
 import EmuAPI
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCWire
 import Primitives
 
@@ -55,12 +66,11 @@ struct ExecCommand: ParsableCommand {
             throw ValidationError("--import: no file or folder at '\(importPath)'")
         }
         if let exportOnExit, exportOnExit != "-" {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: exportOnExit, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileStatus.isDirectory(exportOnExit) == true {
                 throw ValidationError("--export-on-exit: '\(exportOnExit)' is a directory; name a file")
             }
             let directory = URL(fileURLWithPath: exportOnExit).deletingLastPathComponent().path
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileStatus.isDirectory(directory) == true else {
                 throw ValidationError("--export-on-exit: no directory \(directory) to write '\(exportOnExit)' in")
             }
         }

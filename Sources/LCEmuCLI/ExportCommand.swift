@@ -1,6 +1,17 @@
 import ArgumentParser
 import EmuAPI
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Primitives
 
 /// `lcemu export`: write a class as `{"results":[…]}` (docs/import-export.md).
@@ -44,7 +55,7 @@ struct ExportCommand: ParsableCommand {
 enum ExportFile {
     static func write(_ bytes: [UInt8], to destination: String) throws {
         if destination == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            StandardStream.output.write(bytes: bytes)
             return
         }
         try checkDirectory(of: destination)
@@ -62,7 +73,7 @@ enum ExportFile {
         var written = 0
         let complete = bytes.withUnsafeBytes { buffer -> Bool in
             while written < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                let n = writeDescriptor(fd, buffer.baseAddress! + written, buffer.count - written)
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { return false }
                 written += n
@@ -89,4 +100,9 @@ enum ExportFile {
     static func place(_ destination: String) -> String {
         destination == "-" ? "standard output" : destination
     }
+}
+
+/// `write(2)`, named apart from `ExportFile.write`.
+private func writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -59,7 +59,7 @@ struct Exposure: Sendable, Equatable {
 
     /// The host of a `--cors-origins` pattern (`scheme://host[:port|:*]`), IPv6 brackets kept.
     static func host(ofOrigin pattern: String) -> String {
-        let authority = pattern.range(of: "://").map { pattern[$0.upperBound...] } ?? Substring(pattern)
+        let authority = pattern.firstRange(of: "://").map { pattern[$0.upperBound...] } ?? Substring(pattern)
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { return String(authority[...close]) }
         return String(authority.split(separator: ":", maxSplits: 1).first ?? authority)
     }
@@ -68,7 +68,7 @@ struct Exposure: Sendable, Equatable {
     /// (`http://localhost:*` and `[::1]` would glob).
     private static func shellQuoted(_ text: String) -> String {
         let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:/,_-".contains($0)) }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return plain ? text : "'" + text.replacing("'", with: #"'\''"#) + "'"
     }
 }
 

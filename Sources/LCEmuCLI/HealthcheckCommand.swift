@@ -1,7 +1,19 @@
 import ArgumentParser
 import EmuHTTP
 import EmuTLS
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCWire
 
 /// `lcemu healthcheck`: exit 0 when the server answers its health endpoint. Needs no curl, so
 /// the Docker image uses it for `HEALTHCHECK`.
@@ -44,8 +56,8 @@ struct HealthcheckCommand: ParsableCommand {
 
     /// The `error` of a `{"status":"unhealthy","error":…}` answer (a damaged database), as `: …`.
     private static func reason(in body: String) -> String {
-        let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
-        return (json?["error"] as? String).map { ": \($0)" } ?? ""
+        let json = try? JSONParser.parse(Array(body.utf8))
+        return json?["error"]?.stringValue.map { ": \($0)" } ?? ""
     }
 
     private func target() throws -> (scheme: String, host: String, port: Int) {

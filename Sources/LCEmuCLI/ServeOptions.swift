@@ -1,7 +1,12 @@
 import ArgumentParser
 import EmuAPI
 import EmuHTTP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Primitives
 
 /// The options of `lcemu serve` (and, for the address, `lcemu healthcheck`).
 struct ServeOptions: ParsableArguments {
@@ -303,8 +308,7 @@ extension ServeOptions {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileStatus.isDirectory(path) == true
     }
 }
 
@@ -320,15 +324,14 @@ enum DataDirectoryCheck {
         let absolute = URL(fileURLWithPath: path).path
         var candidate = absolute
         while true {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue else {
+            if let isDirectory = FileStatus.isDirectory(candidate) {
+                guard isDirectory else {
                     throw ValidationError(candidate == absolute ? "--data: '\(path)' is not a directory"
                         : "--data: '\(path)' cannot be a directory: '\(candidate)' is not one")
                 }
                 return
             }
-            let parent = (candidate as NSString).deletingLastPathComponent
+            let parent = PathText.parent(of: candidate)
             guard !parent.isEmpty, parent != candidate else { return }
             candidate = parent
         }

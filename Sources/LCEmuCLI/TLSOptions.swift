@@ -1,11 +1,16 @@
 import ArgumentParser
 import EmuTLS
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Primitives
 
 /// The HTTPS options of `lcemu serve` (and of `lcemu healthcheck`, which must speak TLS too).
 /// Plain HTTP unless one of them is given; docs/tls.md.
@@ -82,7 +87,7 @@ enum TLSSetup {
                 } catch let error as TLSError {
                     throw error
                 } catch {
-                    throw StartFailure.tls("cannot keep the self-signed certificate in \(store.directory): \(error.localizedDescription)")
+                    throw StartFailure.tls("cannot keep the self-signed certificate in \(store.directory): \(error)")
                 }
                 return Result(factory: TLSTransportFactory(context: context),
                               description: "self-signed \(store.certificatePath) (for \(names.joined(separator: ", ")); clients must trust it)")
@@ -95,8 +100,7 @@ enum TLSSetup {
     /// A path that names no file is a bad option value (exit 64), as for `--config`; a file
     /// that is there but does not load fails the start (exit 1).
     private static func requireFile(_ path: String, option: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileStatus.isDirectory(path) == false else {
             throw ValidationError("\(option): no file at '\(path)'")
         }
     }
@@ -105,9 +109,9 @@ enum TLSSetup {
     /// the certificate a client was told to trust survives restarts there too.
     static func directory(for dataDirectory: String) -> String {
         if dataDirectory == ":memory:" {
-            return (NSTemporaryDirectory() as NSString).appendingPathComponent("lcemu-tls")
+            return PathText.join(FileManager.default.temporaryDirectory.path, "lcemu-tls")
         }
-        return (dataDirectory as NSString).appendingPathComponent("tls")
+        return PathText.join(dataDirectory, "tls")
     }
 }
 
@@ -151,13 +155,13 @@ struct SelfSignedStore {
     private func writeOwnerOnly(_ text: String, to path: String) throws {
         unlink(path)
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: ["NSFilePath": path]) }
         defer { close(fd) }
         let bytes = Array(text.utf8)
         guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            throw CocoaError(.fileWriteUnknown, userInfo: ["NSFilePath": path])
         }
     }
 
-    private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+    private func path(_ name: String) -> String { PathText.join(directory, name) }
 }

@@ -17,7 +17,11 @@ public struct StandardStream: Sendable {
     /// Writes all of `text` at once (one `write` unless the pipe takes it in parts), so lines
     /// from several threads do not interleave mid-line and a reader of a pipe sees them at once.
     public func write(_ text: String) {
-        let bytes = Array(text.utf8)
+        write(bytes: Array(text.utf8))
+    }
+
+    /// Writes all of `bytes`, as `write(_:)` does text.
+    public func write(bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in

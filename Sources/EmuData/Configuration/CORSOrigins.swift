@@ -33,7 +33,7 @@ public struct CORSOrigins: Sendable, Equatable {
     }
 
     private static func isValid(_ pattern: String) -> Bool {
-        guard let schemeEnd = pattern.range(of: "://") else { return false }
+        guard let schemeEnd = pattern.firstRange(of: "://") else { return false }
         let scheme = pattern[..<schemeEnd.lowerBound]
         var authority = pattern[schemeEnd.upperBound...]
         guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return false }

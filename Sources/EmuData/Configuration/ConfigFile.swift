@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCWire
 
 /// The `--config` file: the apps one emulator serves, each with its keys, options, routes and
@@ -33,9 +44,9 @@ public enum ConfigFile {
         }
         do {
             // Relative paths are read from the config file's folder, wherever lcemu starts.
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathText.parent(of: path)
             func resolved(_ relative: String) -> String {
-                relative.hasPrefix("/") || folder.isEmpty ? relative : (folder as NSString).appendingPathComponent(relative)
+                relative.hasPrefix("/") || folder.isEmpty ? relative : PathText.join(folder, relative)
             }
             var document = try parseDocument(Array(data))
             document.apps = document.apps.map { app in

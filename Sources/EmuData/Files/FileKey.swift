@@ -1,5 +1,9 @@
 import EmuCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Storage keys of uploaded files: the path of their URL, `/<key>` (or `/__files/<appId>/<key>`).
 package enum FileKey {
@@ -10,7 +14,7 @@ package enum FileKey {
     package static func generate(name: String, keepFileName: Bool) -> String {
         let random = SecureRandom.string(length: 32, alphabet: alphabet)
         if keepFileName, !name.isEmpty {
-            return random + "/" + name.replacingOccurrences(of: "/", with: "_")
+            return random + "/" + name.replacing("/", with: "_")
         }
         return pathExtension(of: name).map { random + "." + $0 } ?? random
     }

@@ -1,6 +1,10 @@
 import EmuCrypto
 import EmuSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// The sample data a fresh database starts with, read once from one or more directories of JSON
@@ -47,7 +51,7 @@ public struct SeedData: Sendable {
                 try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
             }
             for name in names {
-                let path = (directory as NSString).appendingPathComponent(name)
+                let path = PathText.join(directory, name)
                 guard let bytes = FileManager.default.contents(atPath: path) else { continue }
                 paths.append(path)
                 files.append(SeedFile(name: name, bytes: Array(bytes)))
@@ -149,10 +153,7 @@ public enum SeedLocator {
     public static func defaultDirectory() -> String? {
         let checkout = checkoutRoot(of: URL(fileURLWithPath: #filePath)).appendingPathComponent("seed").path
         let candidates = ["seed", checkout, "/usr/share/lcemu/seed"]
-        return candidates.first { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
+        return candidates.first { FileStatus.isDirectory($0) == true }
     }
 
     /// The folder holding `Sources/`: found by name, so moving this file keeps the seed found.

@@ -1,5 +1,16 @@
 import EmuSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCWire
 
 /// Opens an app's database: a file `<data>/<appId>.sqlite3` in WAL mode, or memory.
@@ -18,7 +29,7 @@ package enum AppDatabase {
             path = ":memory:"
         } else {
             try prepareDirectory(dataDirectory)
-            path = (dataDirectory as NSString).appendingPathComponent("\(fileName(for: appId)).sqlite3")
+            path = PathText.join(dataDirectory, "\(fileName(for: appId)).sqlite3")
         }
         var databaseConfiguration = DatabaseConfiguration()
         databaseConfiguration.synchronous = durableWrites ? .full : .normal
@@ -73,7 +84,7 @@ package enum AppDatabase {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw DataDirectoryError(directory: directory, reason: "cannot be created (\(error.localizedDescription))")
+            throw DataDirectoryError(directory: directory, reason: "cannot be created (\(error))")
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
             throw DataDirectoryError(directory: directory, reason: "is not writable by user id \(getuid())")

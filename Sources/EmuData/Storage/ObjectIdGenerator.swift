@@ -1,5 +1,9 @@
 import EmuCrypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Primitives
 
 /// Generates LeanCloud objectIds (MongoDB's format): 24 lowercase hex characters encoding 12 bytes,

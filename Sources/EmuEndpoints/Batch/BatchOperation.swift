@@ -1,6 +1,10 @@
 import EmuData
 import EmuRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// One element of a batch's `requests` array (spec §4.1, §4.2):
@@ -58,7 +62,7 @@ struct BatchOperation {
         guard let slash = pathPart.lastIndex(of: "/") else { return nil }
         let last = pathPart[pathPart.index(after: slash)...]
         guard last.contains(",") else { return nil }
-        let ids = last.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let ids = last.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !ids.isEmpty else { return nil }
         let suffix = parts.count > 1 ? "?" + parts[1] : ""
         return ids.map { String(pathPart[...slash]) + $0 + suffix }

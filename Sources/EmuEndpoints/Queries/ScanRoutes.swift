@@ -2,7 +2,11 @@ import EmuData
 import EmuHTTP
 import EmuRouting
 import EmuSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// `GET /1.1/scan/classes/<Class>` (§3.9, master key): walks a whole class in `scan_key` order

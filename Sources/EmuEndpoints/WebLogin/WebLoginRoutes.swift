@@ -3,7 +3,11 @@ import EmuData
 import EmuHTTP
 import EmuRouting
 import EmuSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 import Primitives
 
@@ -103,7 +107,7 @@ enum WebCaptcha {
 
     /// True when `given` is the answer, ignoring case and surrounding spaces.
     static func matches(_ given: String, answer: String) -> Bool {
-        ConstantTime.equals(given.trimmingCharacters(in: .whitespaces).uppercased(), answer.uppercased())
+        ConstantTime.equals(given.trimmingWhitespace().uppercased(), answer.uppercased())
     }
 
     /// The picture of `answer` as PNG bytes; `seed` varies the noise between pictures.

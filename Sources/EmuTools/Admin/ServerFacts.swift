@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the dashboard's Overview says about the server itself (`GET /__admin/status`): its
 /// version and where its data lives. Fixed for the life of the server.

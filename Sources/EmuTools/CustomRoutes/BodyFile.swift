@@ -1,11 +1,16 @@
 import EmuData
 import EmuRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Primitives
 
 /// A route's `bodyFile`: a path relative to its routes folder, which it never leaves. Written
 /// paths that are absolute, step up (`..`) or name a hidden file or folder (`.env`, `.git`, the
@@ -49,7 +54,7 @@ struct BodyFile: Sendable {
     /// regular file, within the body limit.
     func resolved() throws(Refusal) -> String {
         guard let root = Self.realPath(folder) else { throw Refusal(reason: "the routes folder cannot be resolved") }
-        guard let file = Self.realPath((root as NSString).appendingPathComponent(path)) else {
+        guard let file = Self.realPath(PathText.join(root, path)) else {
             throw Refusal(reason: "no file '\(path)' in the routes folder")
         }
         guard Self.isInside(file, root) else {
@@ -64,7 +69,7 @@ struct BodyFile: Sendable {
               attributes[.type] as? FileAttributeType == .typeRegular else {
             throw Refusal(reason: "'\(path)' is not a regular file")
         }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let size = FileStatus.size(file) ?? 0
         guard size <= CustomRouteLimits.maxBodyBytes else {
             throw Refusal(reason: "'\(path)' is \(size) bytes, over the \(CustomRouteLimits.maxBodyBytes)-byte limit")
         }

@@ -1,6 +1,10 @@
 import EmuData
 import EmuRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// One condition on a header, query parameter or body field of a request. Written as an object

@@ -101,7 +101,7 @@ package enum AdminPathSpelling {
     package static func reachesAdmin(_ path: String) -> Bool {
         if AdminPath.contains(path) { return true }
         guard path.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") }) else { return false }
-        return AdminPath.contains(percentDecoded(path).replacingOccurrences(of: "\\", with: "/"))
+        return AdminPath.contains(percentDecoded(path).replacing("\\", with: "/"))
     }
 
     /// `%XX` escapes decoded; anything else (a stray `%`) kept as it is.

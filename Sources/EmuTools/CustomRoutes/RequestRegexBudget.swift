@@ -1,6 +1,5 @@
 import EmuData
 import EmuRouting
-import Foundation
 import LCWire
 
 /// The time one request's `matches` matchers may take together, across every route the request
@@ -21,7 +20,7 @@ package final class RequestRegexBudget {
     }
 
     /// Whether `regex` matches somewhere in `text`; throws when the request's time is spent.
-    func firstMatch(_ regex: NSRegularExpression, in text: String) throws(Exhausted) -> Bool {
+    func firstMatch(_ regex: RegularExpression, in text: String) throws(Exhausted) -> Bool {
         guard !isExhausted, let found = RegexBudget.firstMatch(regex, in: text, until: deadline) else {
             isExhausted = true
             throw Exhausted()
@@ -43,15 +42,14 @@ package final class RequestRegexBudget {
 
 /// A compiled `matches` regex, run under its request's time budget (`RequestRegexBudget`): a
 /// catastrophic pattern spends the request's budget once, instead of pinning a thread per route.
-// @unchecked: NSRegularExpression is immutable and thread-safe, but not marked Sendable on Linux.
-struct RouteRegex: @unchecked Sendable {
+struct RouteRegex: Sendable {
     let pattern: String
-    private let expression: NSRegularExpression?
+    private let expression: RegularExpression?
 
     /// Never throws: a pattern that does not compile is reported by `orFail` with its field.
     init(_ pattern: String) {
         self.pattern = pattern
-        expression = try? NSRegularExpression(pattern: pattern)
+        expression = try? RegularExpression(pattern)
     }
 
     func orFail(field: String) throws -> RouteRegex {

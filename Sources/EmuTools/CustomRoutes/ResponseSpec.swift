@@ -1,7 +1,18 @@
 import EmuData
 import EmuHTTP
 import EmuRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCWire
 
 /// What a route answers: a status, headers, and one of a JSON body, a text body or a file, after
@@ -123,7 +134,7 @@ package enum StubResponder {
     }
 
     static func contentType(of file: String) -> String {
-        switch (file as NSString).pathExtension.lowercased() {
+        switch PathText.pathExtension(of: file).lowercased() {
         case "json": return "application/json;charset=utf-8"
         case "txt": return "text/plain;charset=utf-8"
         case "html", "htm": return "text/html;charset=utf-8"

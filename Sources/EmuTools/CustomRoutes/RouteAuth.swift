@@ -2,7 +2,11 @@ import EmuData
 import EmuHTTP
 import EmuRouting
 import EmuSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 import Primitives
 
@@ -220,8 +224,8 @@ package struct RouteAuth: Sendable {
             for line in headers.values(for: "Cookie") {
                 for pair in line.split(separator: ";") {
                     let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    guard parts[0].trimmingCharacters(in: .whitespaces) == name, parts.count > 1 else { continue }
-                    var value = parts[1].trimmingCharacters(in: .whitespaces)
+                    guard parts[0].trimmingWhitespace() == name, parts.count > 1 else { continue }
+                    var value = parts[1].trimmingWhitespace()
                     if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
                     return value.isEmpty ? nil : value
                 }

@@ -1,6 +1,10 @@
 import EmuData
 import EmuRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// Reads `--routes`: one JSON file, or every `*.json` file of a folder in name order. A file holds
@@ -30,38 +34,35 @@ enum RouteFileLoader {
     /// `bodyFile` is read from there, and never from outside it (`BodyFile`); routes added over
     /// HTTP read from it only when `--routes` names a folder (`RoutesFolder.besideARouteFile`).
     static func folder(of path: String) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return path }
-        let parent = (path as NSString).deletingLastPathComponent
+        guard FileStatus.isDirectory(path) == false else { return path }
+        let parent = PathText.parent(of: path)
         return parent.isEmpty ? "." : parent
     }
 
     static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileStatus.isDirectory(path) == true
     }
 
     /// The file itself, or the folder's `*.json` files sorted by name.
     static func files(at path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let isDirectory = FileStatus.isDirectory(path) else {
             throw RouteFileError(path: path, reason: "no such file or folder")
         }
-        guard isDirectory.boolValue else { return [path] }
+        guard isDirectory else { return [path] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-            .map { (path as NSString).appendingPathComponent($0) }
+            .map { PathText.join(path, $0) }
     }
 
     static func load(file: String, dataDirectory: String?) throws -> [CustomRoute] {
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0
+        let size = FileStatus.size(file) ?? 0
         guard size <= CustomRouteLimits.maxFileBytes else {
             throw RouteFileError(path: file, reason: "\(size) bytes, over the \(CustomRouteLimits.maxFileBytes)-byte limit")
         }
         guard let data = FileManager.default.contents(atPath: file) else { throw RouteFileError(path: file, reason: "cannot be read") }
         let json: JSON
         do { json = try JSONParser.parse(Array(data)) } catch { throw RouteFileError(path: file, reason: "not valid JSON: \(error)") }
-        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let stem = PathText.deletingExtension(of: PathText.lastComponent(of: file))
         // The file's folder is the routes folder: `--routes` names it, or a file directly in it.
         let folder = RoutesFolder(Self.folder(of: file), dataDirectory: dataDirectory)
         do {
@@ -89,9 +90,7 @@ enum RouteFileLoader {
     static func fingerprint(_ path: String) -> [String] {
         let files = (try? files(at: path)) ?? []
         return files.map { file in
-            let attributes = (try? FileManager.default.attributesOfItem(atPath: file)) ?? [:]
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return "\(file)|\((attributes[.size] as? NSNumber)?.intValue ?? -1)|\(modified)"
+            "\(file)|\(FileStatus.size(file) ?? -1)|\(FileStatus.modificationNanoseconds(file) ?? 0)"
         }
     }
 }

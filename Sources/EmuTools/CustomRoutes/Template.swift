@@ -1,6 +1,10 @@
 import EmuData
 import EmuRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// `{{…}}` placeholders in a route's response: in JSON string values, object keys, header values
@@ -26,8 +30,8 @@ enum Template {
     static func placeholders(in text: String) -> [String] {
         var found: [String] = []
         var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            found.append(rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
+        while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
+            found.append(rest[open.upperBound..<close.lowerBound].trimmingWhitespace())
             rest = rest[close.upperBound...]
         }
         return found
@@ -221,9 +225,9 @@ enum Template {
 
     /// A string value: a lone placeholder becomes its JSON value, anything else text.
     static func render(string text: String, _ context: TemplateContext) -> JSON {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), placeholders(in: trimmed).count == 1,
-           trimmed.dropFirst(2).range(of: "{{") == nil {
+           trimmed.dropFirst(2).firstRange(of: "{{") == nil {
             return context.value(placeholders(in: trimmed)[0]) ?? .null
         }
         return .string(renderText(text, context))
@@ -233,9 +237,9 @@ enum Template {
     static func renderText(_ text: String, _ context: TemplateContext) -> String {
         var output = ""
         var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+        while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
             output += rest[..<open.lowerBound]
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let name = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
             output += context.value(name).map(FieldMatcher.text) ?? ""
             rest = rest[close.upperBound...]
         }

@@ -1,7 +1,11 @@
 import EmuData
 import EmuRouting
 import EmuSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// Every class of an app in one file, each as `lcemu export --class` writes it:
@@ -92,11 +96,10 @@ extension SeedData {
     /// (`AppDataDocument`), or one class's export or array of objects, the class named by the
     /// file (`Post.json`) as for `lcemu import`. Errors name the file.
     public static func load(importing path: String, now: LCDate) throws -> SeedData {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let isDirectory = FileStatus.isDirectory(path) else {
             throw TransferError("\(path): no such file or directory")
         }
-        if isDirectory.boolValue {
+        if isDirectory {
             do {
                 return try load(directory: path, now: now)
             } catch let error as SeedError {

@@ -1,7 +1,18 @@
 import EmuData
 import EmuRouting
 import EmuSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCWire
 
 /// An app's database opened outside a running emulator, for `lcemu import` and `lcemu export`
@@ -32,7 +43,7 @@ public final class AppDataFile {
         guard dataDirectory != ":memory:" else {
             throw TransferError("--data :memory: holds nothing between runs; name a directory")
         }
-        let expected = (dataDirectory as NSString).appendingPathComponent("\(AppDatabase.fileName(for: appId)).sqlite3")
+        let expected = PathText.join(dataDirectory, "\(AppDatabase.fileName(for: appId)).sqlite3")
         guard create || FileManager.default.fileExists(atPath: expected) else {
             throw TransferError("no database for app \(appId) in \(dataDirectory) (expected \(expected))")
         }

@@ -1,17 +1,20 @@
 import EmuData
 import EmuRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// Reading the files `lcemu import` takes; every error names the file.
 public enum ImportFile {
     /// The bytes of `path`.
     static func contents(of path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let isDirectory = FileStatus.isDirectory(path) else {
             throw TransferError("\(path): no such file")
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        guard !isDirectory, let data = FileManager.default.contents(atPath: path) else {
             throw TransferError("\(path): cannot be read (a directory, or no permission)")
         }
         return Array(data)

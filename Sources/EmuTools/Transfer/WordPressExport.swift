@@ -95,14 +95,14 @@ struct WordPressItem {
 
     /// A child's trimmed text; nil when absent or empty.
     func value(_ key: String) -> String? {
-        guard let text = values[key]?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = values[key]?.trimmingWhitespace(newlines: true), !text.isEmpty else { return nil }
         return text
     }
 
     /// WordPress writes GMT dates as `2024-01-09 08:30:00`.
     func date(_ key: String) -> LCDate? {
         guard let text = value(key) else { return nil }
-        return LCDate(iso: text.replacingOccurrences(of: " ", with: "T") + "Z")
+        return LCDate(iso: text.replacing(" ", with: "T") + "Z")
     }
 
     /// The names of the categories in `domain`, each once, in document order.

@@ -1,6 +1,18 @@
 import EmuData
 import EmuRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Primitives
 
 /// Collects the items of a WXR file from its XML events. Only direct children of an `<item>`
 /// count: comments and post meta nest their own `wp:` elements, which must not overwrite the
@@ -56,7 +68,7 @@ struct WordPressReader {
             self.itemDepth = nil
         } else if depth == itemDepth + 1, let prefix = namespaces.prefix(for: namespaceURI) {
             if let domain = categoryDomain {
-                let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let name = text.trimmingWhitespace(newlines: true)
                 if !name.isEmpty { current.categories.append((domain, name)) }
             } else {
                 current.values[prefix + name] = text

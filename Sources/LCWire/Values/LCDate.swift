@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import struct FoundationEssentials.Date
+#else
 import struct Foundation.Date
+#endif
 
 /// A LeanCloud timestamp: whole milliseconds since 1970-01-01T00:00:00Z, in UTC.
 ///

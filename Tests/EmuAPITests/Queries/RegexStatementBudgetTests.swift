@@ -4,6 +4,7 @@
 @testable import EmuRouting
 @testable import EmuTools
 import Foundation
+import Primitives
 import Testing
 
 /// A query statement's `$regex` matches share one budget (`RegexBudget.perStatement`) besides
@@ -11,7 +12,7 @@ import Testing
 /// the time spent matching counts, and only statements that can match pay for the budget.
 /// Checked through the mechanism, with budgets that leave no doubt, not with the clock's speed.
 @Suite struct RegexStatementBudgetTests {
-    let simple = try! NSRegularExpression(pattern: "^a")
+    let simple = try! RegularExpression("^a")
 
     @Test func aSpentStatementBudget_failsEveryFurtherMatch_evenASimpleOne() {
         let results = RegexBudget.forStatement(within: .zero) {

@@ -55,7 +55,7 @@ struct AdminGuard: Sendable {
     /// speaks one) or a configured one. `null` (sandboxed frames, files) is neither.
     func allows(origin: String, host: String?) -> Bool {
         if origins.contains(origin) { return true }
-        guard let host, let separator = origin.range(of: "://") else { return false }
+        guard let host, let separator = origin.firstRange(of: "://") else { return false }
         let scheme = origin[..<separator.lowerBound].lowercased()
         let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
         func withoutDefaultPort(_ authority: String) -> String {

@@ -3,7 +3,11 @@ import EmuEndpoints
 import EmuHTTP
 import EmuRouting
 import EmuTools
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// The CORS "method override" envelope (spec §1.6): a `POST` with `Content-Type: text/plain`
@@ -89,7 +93,7 @@ enum MethodOverrideEnvelope {
         guard let contentType else { return false }
         guard contentType.utf8.allSatisfy({ $0 < 0x80 }), contentType.utf8.first != UInt8(ascii: ";") else {
             let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-            return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "text/plain"
+            return mediaType.trimmingWhitespace().lowercased() == "text/plain"
         }
         let mediaType = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }

@@ -5,7 +5,11 @@ import EmuHTTP
 import EmuRouting
 import EmuSQLite
 import EmuTools
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// The last stage, where every answer leaves the pipeline: a failure rendered in LeanCloud's
@@ -116,8 +120,10 @@ enum AccessLog {
             line += " code=\(code)"
         }
         if let reason = response.headers[LCHeaderName.authDiagnostic] { line += " (\(reason))" }
-        let milliseconds = Double(nanoseconds) / 1_000_000
-        return line + " " + String(format: "%.2f ms", milliseconds)
+        // Two decimals, as `%.2f` wrote them, from the hundredths of a millisecond.
+        let hundredths = (nanoseconds + 5_000) / 10_000
+        let fraction = hundredths % 100
+        return line + " \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) ms"
     }
 
     /// The path with the secret segment of the routes that take one (reset and verify links,

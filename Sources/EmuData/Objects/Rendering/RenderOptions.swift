@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// How an object is rendered for a response: the `keys` projection, the pointers to `include`
@@ -37,7 +41,7 @@ public struct RenderOptions: Sendable {
     static func paths(_ text: String?) -> [FieldPath] {
         guard let text else { return [] }
         var seen = Set<FieldPath>()
-        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return text.split(separator: ",").map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty }.map(FieldPath.init).filter { seen.insert($0).inserted }
     }
 

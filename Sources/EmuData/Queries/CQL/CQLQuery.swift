@@ -133,10 +133,14 @@ struct CQLParser {
 }
 
 private extension String {
-    func isKeyword(_ keyword: String) -> Bool { caseInsensitiveCompare(keyword) == .orderedSame }
+    func isKeyword(_ keyword: String) -> Bool { asciiCaseInsensitiveEquals(keyword) }
 }
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // MARK: - CQLParameterValues
 

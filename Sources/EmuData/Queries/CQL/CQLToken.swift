@@ -7,7 +7,7 @@ enum CQLToken: Equatable {
     case symbol(String)        // ( ) , * = != <> < <= > >=
 
     func isKeyword(_ keyword: String) -> Bool {
-        if case .word(let word) = self { return word.caseInsensitiveCompare(keyword) == .orderedSame }
+        if case .word(let word) = self { return word.asciiCaseInsensitiveEquals(keyword) }
         return false
     }
 }

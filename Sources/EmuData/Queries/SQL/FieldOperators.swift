@@ -1,5 +1,9 @@
 import EmuSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// The SQL of one field's tests (`FieldTest`, parsed and checked by `WhereParser`).

@@ -1,5 +1,11 @@
 import EmuSQLite
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Primitives
 
 /// SQL functions the query compiler relies on, registered on every connection of an app.
@@ -48,22 +54,22 @@ enum QueryFunctions {
 }
 
 /// Compiled regular expressions, shared by all connections (compiling per row would dominate).
-// @unchecked: `cache` is read and written under `lock`; a compiled NSRegularExpression is immutable.
+// @unchecked: `cache` is read and written under `lock`; a compiled RegularExpression is immutable.
 final class RegexCache: @unchecked Sendable {
     static let shared = RegexCache()
     private let lock = Lock()
-    private var cache: [String: NSRegularExpression] = [:]
+    private var cache: [String: RegularExpression] = [:]
 
     /// The expression for `$regex` + `$options` (any of i, m, s, x); invalid input → 102.
-    func regex(pattern: String, options: String) throws -> NSRegularExpression {
+    func regex(pattern: String, options: String) throws -> RegularExpression {
         let key = options + "\u{0}" + pattern
         lock.lock()
         defer { lock.unlock() }
         if let cached = cache[key] { return cached }
-        let flags = try NSRegularExpression.Options(regexOptions: options) { option in
+        let flags = try RegularExpression.Options(regexOptions: options) { option in
             QueryError.invalid("unknown $options flag '\(option)'")
         }
-        guard pattern.utf8.count <= QueryLimits.maxRegexBytes, let regex = try? NSRegularExpression(pattern: pattern, options: flags) else {
+        guard pattern.utf8.count <= QueryLimits.maxRegexBytes, let regex = try? RegularExpression(pattern, options: flags) else {
             throw QueryError.invalid("invalid $regex '\(pattern)'")
         }
         if cache.count > 512 { cache.removeAll() }

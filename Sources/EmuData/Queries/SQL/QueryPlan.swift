@@ -1,5 +1,9 @@
 import EmuSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// A compiled query on one class: the SQL that returns its page of objects and its count.
@@ -111,7 +115,7 @@ enum OrderCompiler {
         var indexKeys: [String] = []
         var lastDescending = false
         for raw in (order ?? "").split(separator: ",") {
-            var key = raw.trimmingCharacters(in: .whitespaces)
+            var key = raw.trimmingWhitespace()
             let descending = key.hasPrefix("-")
             if descending { key.removeFirst() }
             guard !key.isEmpty else { continue }

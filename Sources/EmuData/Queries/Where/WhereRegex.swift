@@ -1,16 +1,20 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCWire
 
 /// A `$regex` with its `$options`: `i` case-insensitive, `m` multi-line anchors, `s` dot
 /// matches newlines, `x` extended (whitespace and `#` comments ignored) (spec §3.2). Checked and
 /// compiled once by `WhereParser` (`RegexCache`, whose messages both engines answer with); SQL
 /// passes `pattern` and `options` to `lcemu_regexp`, the in-memory matcher uses `expression`.
-// @unchecked: NSRegularExpression is immutable and thread-safe, but not marked Sendable on Linux.
-struct WhereRegex: @unchecked Sendable {
+struct WhereRegex: Sendable {
     let pattern: String
     let options: String
-    // NSRegularExpression is immutable and documented as safe to share between threads.
-    let expression: NSRegularExpression
+    let expression: RegularExpression
 
     init(pattern: JSON, options: JSON?) throws {
         guard let text = pattern.stringValue else { throw QueryError.invalid("$regex needs a string") }
@@ -34,7 +38,7 @@ struct WhereRegex: @unchecked Sendable {
     }
 }
 
-extension NSRegularExpression.Options {
+extension RegularExpression.Options {
     /// The flags of `$options` letters (spec §3.2), shared by in-memory matching and SQL queries;
     /// any other letter throws what `unsupported` makes of it.
     init(regexOptions letters: String, unsupported: (Character) -> Error) throws {
@@ -54,8 +58,8 @@ extension NSRegularExpression.Options {
 // MARK: - RegexBudget
 
 /// Time budgets for regular expressions. Backtracking patterns such as `^(a+)+$` take
-/// exponential time on some inputs (40 characters: hours); ICU reports progress while it
-/// matches, and a match stops at its deadline. Two budgets bound a query's `$regex`:
+/// exponential time on some inputs (40 characters: hours); RegularExpression asks whether to
+/// stop every 1,024 steps, and a match stops at its deadline. Two budgets bound a query's `$regex`:
 /// - `perMatch`, for one value, so that one catastrophic value fails at once;
 /// - `perStatement`, for the time all the matches of one query statement spend matching, so that
 ///   a pattern just under `perMatch` on every row of a large class cannot pin a worker for
@@ -77,9 +81,9 @@ package enum RegexBudget {
     /// Whether `regex` matches somewhere in `text`; nil when the match ran past its budget: the
     /// sooner of `perMatch` and what is left of the statement's (`forStatement`), which the
     /// match's own time is then taken from. Time the statement spends elsewhere costs nothing.
-    static func firstMatch(_ regex: NSRegularExpression, in text: String) -> Bool? {
+    static func firstMatch(_ regex: RegularExpression, in text: String) -> Bool? {
         let start = ContinuousClock.now
-        guard let statement = Thread.current.threadDictionary[statementKey] as? StatementBudget else {
+        guard let statement = StatementBudget.current else {
             return firstMatch(regex, in: text, until: start + perMatch)
         }
         guard let left = statement.left() else { return nil }
@@ -92,47 +96,46 @@ package enum RegexBudget {
     /// deadline is on the time the match runs: once the wall clock passes it, the thread's own
     /// CPU clock must pass the same span again (`RunningDeadline`), so a match that waited for a
     /// core on a loaded machine is not cut short, and a backtracking one stops within twice its span.
-    package static func firstMatch(_ regex: NSRegularExpression, in text: String, until deadline: ContinuousClock.Instant) -> Bool? {
+    package static func firstMatch(_ regex: RegularExpression, in text: String, until deadline: ContinuousClock.Instant) -> Bool? {
         let start = ContinuousClock.now
         guard start < deadline else { return nil }
         var running = RunningDeadline(wall: deadline, span: deadline - start)
-        var found = false
-        var expired = false
-        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in
-            if result != nil {
-                found = true
-                stop.pointee = true
-            } else if running.passed() {
-                expired = true
-                stop.pointee = true
-            }
-        }
-        return expired ? nil : found
+        return regex.firstMatch(in: text) { running.passed() }
     }
 
     /// Runs `statement` with one `budget` for every match it makes on this thread (SQLite calls
     /// `lcemu_regexp` on the thread that steps the statement). A nested call keeps the outer budget.
-    /// It costs a thread-dictionary write, so callers wrap only statements that can match a
+    /// It costs a thread-local write, so callers wrap only statements that can match a
     /// `$regex` (`QueryExecutor.withinLimits`).
     static func forStatement<T>(within budget: Duration = perStatement, _ statement: () throws -> T) rethrows -> T {
-        let thread = Thread.current
-        guard thread.threadDictionary[statementKey] == nil else { return try statement() }
-        thread.threadDictionary[statementKey] = StatementBudget(remaining: budget)
-        defer { thread.threadDictionary.removeObject(forKey: statementKey) }
-        return try statement()
+        guard StatementBudget.current == nil else { return try statement() }
+        let current = StatementBudget(remaining: budget)
+        pthread_setspecific(StatementBudget.key, Unmanaged.passUnretained(current).toOpaque())
+        defer { pthread_setspecific(StatementBudget.key, nil) }
+        return try withExtendedLifetime(current) { try statement() }
     }
 
     /// Whether a statement's budget applies on this thread now.
-    static var inStatement: Bool { Thread.current.threadDictionary[statementKey] != nil }
+    static var inStatement: Bool { StatementBudget.current != nil }
 
     /// What is left of this thread's statement budget; nil outside a statement.
-    static var remainingInStatement: Duration? { (Thread.current.threadDictionary[statementKey] as? StatementBudget)?.remaining }
-
-    private static let statementKey = "lcemu.regexStatementBudget"
+    static var remainingInStatement: Duration? { StatementBudget.current?.remaining }
 
     /// What is left of a statement's budget; a reference, so each match takes its time off
-    /// without writing the thread dictionary again. Only its own thread touches it.
+    /// without writing the thread-local again. Only its own thread touches it.
     private final class StatementBudget {
+        /// The thread-local slot holding the running statement's budget (unretained:
+        /// `forStatement` keeps it alive while it is set).
+        static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key, nil)
+            return key
+        }()
+
+        static var current: StatementBudget? {
+            pthread_getspecific(key).map { Unmanaged<StatementBudget>.fromOpaque($0).takeUnretainedValue() }
+        }
+
         let budget: Duration
         /// The thread's CPU time when the statement began, read once per statement.
         let startCPU = ThreadCPUClock.now

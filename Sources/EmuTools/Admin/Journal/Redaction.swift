@@ -1,7 +1,11 @@
 import EmuData
 import EmuHTTP
 import EmuRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LCWire
 
 /// What the journal hides before it shows a request or a response: the value of every name
@@ -202,12 +206,12 @@ package enum SecretText {
 
     /// Group 1: the route up to the secret segment, with the slashes however doubled; group 2:
     /// the segment. The patterns are constants: `try!` cannot fail.
-    static let secretPathSegment = try! NSRegularExpression(pattern: "((?:"
+    static let secretPathSegment = try! RegularExpression("((?:"
         + secretPathRoutes.joined(separator: "|")
         + #")/+)([^/?#&\s"'<>\\]+)"#, options: [.caseInsensitive])
 
     /// Group 1: the start, `?`, `&` or `;`, and the name; group 2: the name; group 3: the value.
-    static let queryPair = try! NSRegularExpression(pattern: #"((?:^|[?&;])([A-Za-z0-9_.\-]+)=)([^&#\s"'<>\\]*)"#)
+    static let queryPair = try! RegularExpression(#"((?:^|[?&;])([A-Za-z0-9_.\-]+)=)([^&#\s"'<>\\]*)"#)
 
     /// `isSecret` decides which `name=value` pairs hide their value: the request's own rule
     /// for a body (fields secret on its route), SecretNames' for the rest.
@@ -218,29 +222,31 @@ package enum SecretText {
         // `/1.1/verifySm%73Code/<code>` reaches the route too: decoded text that shows more
         // secrets is shown decoded, with those masked. Pairs were masked before decoding, so a
         // value holding `%26` (`&`) is never split.
-        guard once.contains("%"), let decoded = once.removingPercentEncoding, decoded != once else { return once }
+        guard once.contains("%"), let decoded = once.percentDecoded, decoded != once else { return once }
         let twice = maskedAsWritten(decoded, mask: mask, isSecret: isSecret)
         return twice == decoded ? once : twice
     }
 
     private static func maskedAsWritten(_ text: String, mask: String, isSecret: (String) -> Bool) -> String {
-        let result = replace(secretPathSegment, in: text) { match, text in text.substring(with: match.range(at: 1)) + mask }
+        let result = replace(secretPathSegment, in: text) { match, text in text.text(match.range(at: 1)!) + mask }
         return replace(queryPair, in: result) { match, text in
-            guard isSecret(text.substring(with: match.range(at: 2))), match.range(at: 3).length > 0 else { return nil }
-            return text.substring(with: match.range(at: 1)) + mask
+            guard let value = match.range(at: 3), !value.isEmpty, isSecret(text.text(match.range(at: 2)!)) else { return nil }
+            return text.text(match.range(at: 1)!) + mask
         }
     }
 
     /// `text` with each match replaced by what `replacement` returns (nil keeps the match).
-    private static func replace(_ expression: NSRegularExpression, in text: String,
-                                _ replacement: (NSTextCheckingResult, NSString) -> String?) -> String {
-        let source = text as NSString
-        let output = NSMutableString(string: text)
-        let matches = expression.matches(in: text, range: NSRange(location: 0, length: source.length))
-        for match in matches.reversed() {
-            guard let replaced = replacement(match, source) else { continue }
-            output.replaceCharacters(in: match.range, with: replaced)
+    private static func replace(_ expression: RegularExpression, in text: String,
+                                _ replacement: (RegexMatch, RegexSubject) -> String?) -> String {
+        let subject = RegexSubject(text)
+        var output = ""
+        var copied = 0, replacedAny = false
+        for match in expression.matches(in: subject) {
+            guard let replaced = replacement(match, subject) else { continue }
+            output += subject.text(copied..<match.range.lowerBound) + replaced
+            copied = match.range.upperBound
+            replacedAny = true
         }
-        return output as String
+        return replacedAny ? output + subject.text(copied..<subject.scalars.count) : text
     }
 }
