@@ -16,6 +16,9 @@ const topics = ["journal", "outbox", "counts", "data", "faults", "time", "routes
 let session = null;
 let watchers = [];
 let last = null;
+// The state known when the open view began to read what it shows (`clearWatchers`): what
+// arrived since may be newer than what it read (`watch` catches up).
+let viewBase = null;
 const fallback = poller();
 
 // Follows the server until `stopLive`. Handlers: onBack({restart, wasDown}) (reachable again, or
@@ -41,14 +44,24 @@ export function stopLive() {
 }
 
 // Calls `task(state, previous)` after each change of one of `parts` (of `topics`), one run at a
-// time; dropped by `clearWatchers` (a view change).
+// time; dropped by `clearWatchers` (a view change). A view watches once it has read what it
+// shows, so a state that arrived meanwhile found no watcher, and the view may have been answered
+// before that change: when one of `parts` changed since the view began (or no state was known
+// then), the task runs once at once.
 export function watch(parts, task) {
   const watcher = { parts, task, running: false, again: false };
   watchers.push(watcher);
+  const base = viewBase;
+  queueMicrotask(() => {
+    if (!last || last === base || !watchers.includes(watcher)) return;
+    if (!base || changedTopics(last, base).some((part) => parts.includes(part))) run(watcher, last, base || last);
+  });
 }
 
+// A view change: the new view reads what it shows from now on.
 export function clearWatchers() {
   watchers = [];
+  viewBase = last;
 }
 
 export function lastState() {
@@ -151,12 +164,15 @@ function arrived(current, state) {
     current.handlers.onBack({ restart, wasDown });
     return;
   }
-  if (!previous) return;
-  const changed = topics.filter((topic) => JSON.stringify(state[topic]) !== JSON.stringify(previous[topic]));
-  if (!changed.length) return;
+  // The first state of a connection: what changed since the open view read is unknown.
+  const changed = previous ? changedTopics(state, previous) : topics;
   for (const watcher of watchers) {
-    if (watcher.parts.some((part) => changed.includes(part))) run(watcher, state, previous);
+    if (watcher.parts.some((part) => changed.includes(part))) run(watcher, state, previous || state);
   }
+}
+
+function changedTopics(state, previous) {
+  return topics.filter((topic) => JSON.stringify(state[topic]) !== JSON.stringify(previous[topic]));
 }
 
 async function run(watcher, state, previous) {
