@@ -44,6 +44,9 @@ def open_view(browser, emulator, view):
     section = view.split("/")[0]
     wait(browser, lambda b: b.execute_script(
         "return document.querySelector(`#nav a[aria-current='page']`)?.getAttribute('href')") == f"#/{section}")
+    # ...and has read what it shows: what the test does next is news to the view.
+    wait(browser, lambda b: b.execute_script("return !document.getElementById('view').hasAttribute('aria-busy')"),
+         message=f"the {view} view never finished loading")
 
 
 def log_in(browser, emulator):

@@ -1,8 +1,8 @@
 """A small LeanEngine app written with the official `leancloud` package, for the engine tier
 (docs/cloud-code.md): functions (one slower than the tier's short `--engine-timeout`), every
-class hook of `Item`, `_User`'s and `_Installation`'s save hooks, onLogin and onVerified. The
-after-hooks and onVerified leave a `HookLog` object behind for each call, so the tests see what
-ran and when.
+class hook of `Item`, `_User`'s and `_Installation`'s save hooks, onLogin, onAuthData and
+onVerified (sms and email). The after-hooks and onVerified leave a `HookLog` object behind for
+each call, so the tests see what ran and when.
 
     python engine_app.py            # listens on 127.0.0.1 and a free port (ENGINE_PORT: that one);
                                     # prints "engine port N"
@@ -149,6 +149,23 @@ def after_installation_update(installation):
 def on_login(user):
     if user.get("username") == "banned":
         raise LeanEngineError(message="banned users may not log in")
+
+
+@engine.on_auth_data
+def on_auth_data(auth_data):
+    """A WeChat openid under an old alias ("alias-<openid>") logs in as the openid itself, and one
+    openid is refused; every other authData passes unchanged."""
+    weixin = auth_data.get("weixin")
+    if weixin and weixin.get("openid") == "o-refused":
+        raise LeanEngineError(message="this WeChat account may not log in")
+    if weixin and weixin.get("openid", "").startswith("alias-"):
+        weixin["openid"] = weixin["openid"][len("alias-"):]
+    return auth_data
+
+
+@engine.on_verified("email")
+def on_email_verified(user):
+    log("onVerified", user=user.id, type="email", email=user.get("email"), emailVerified=user.get("emailVerified"))
 
 
 @engine.on_verified("sms")

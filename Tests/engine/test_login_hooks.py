@@ -44,7 +44,8 @@ def test_on_login_hears_an_auth_data_log_in_and_may_refuse_it(emulator):
     assert again.json()["objectId"] == signed_up.json()["objectId"]
     assert again.json()["sessionToken"]
     calls = emulator.engine_calls("POST", "/1.1/users")
-    assert [(c["path"], c.get("status")) for c in calls] == [("/1.1/functions/_User/onLogin", 200)]
+    assert [(c["path"], c.get("status")) for c in calls] == [("/1.1/functions/_User/onAuthData", 200),
+                                                           ("/1.1/functions/_User/onLogin", 200)]
 
     assert emulator.rest("POST", "/1.1/users", json={"authData": weixin("o-engine-4"), "username": "banned"}).status_code == 201
     leancloud.User.set_current(None)

@@ -1,11 +1,13 @@
-"""`onVerified/sms` on the real engine when a code makes a user's number verified for the first
-time (docs/cloud-code.md): an SMS log-in (`/1.1/login` with `smsCode`, `usersByMobilePhone`, a
-sign-up there included), a password reset by SMS, a number change. Each scenario starts from an
-unverified number; the SMS codes are read from the emulator's outbox.
+"""`onVerified` on the real engine (docs/cloud-code.md). `sms`: when a code makes a user's
+number verified for the first time: an SMS log-in (`/1.1/login` with `smsCode`,
+`usersByMobilePhone`, a sign-up there included), a password reset by SMS, a number change.
+`email`: when the user opens the verification link. Each scenario starts from an unverified
+number or address; the SMS codes and the link are read from the emulator's outbox.
 """
 
 import leancloud
 import pytest
+import requests
 from leancloud import cloud
 
 
@@ -64,3 +66,26 @@ def test_a_number_change_verifies_the_new_number(emulator):
     heard = verified(emulator, user.id)
     assert heard and heard[0]["phone"] == new_number
     assert emulator.rest("GET", "/1.1/users/" + user.id, master=True).json()["mobilePhoneNumber"] == new_number
+
+
+def test_opening_the_email_link_verifies_the_address(emulator):
+    user = leancloud.User()
+    user.set_username("judy")
+    user.set_password("secret-1")
+    user.set_email("judy@example.com")
+    user.sign_up()
+    leancloud.User.request_email_verify("judy@example.com")
+    mails = emulator.admin("GET", "/__admin/outbox", params={"email": "judy@example.com"})["results"]
+    link = next(m["link"] for m in mails if m["purpose"] == "verifyEmail")
+    assert emulator.hook_log("onVerified") == []  # a sign-up and a mailed link verify nothing yet
+
+    opened = requests.get(link, timeout=30)
+    assert opened.status_code == 200
+    heard = verified(emulator, user.id)
+    assert [(e["type"], e["email"], e["emailVerified"]) for e in heard] == [("email", "judy@example.com", True)]
+    # The journal masks the link's token; the engine call is beside the masked request.
+    opening = emulator.eventually(lambda: [r for r in emulator.admin("GET", "/__admin/requests", params={
+        "method": "GET", "limit": 20})["results"] if r["path"].startswith("/__auth/") and r["engineCalls"]])
+    assert len(opening) == 1 and link.rsplit("/", 1)[1] not in opening[0]["path"]
+    calls = [(c["path"], c.get("status")) for c in opening[0]["engineCalls"]]
+    assert calls == [("/1.1/functions/onVerified/email", 200)]

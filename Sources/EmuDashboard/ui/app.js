@@ -86,7 +86,8 @@ const live = {
   },
 };
 
-// Shows the log-in form or the view the address names.
+// Shows the log-in form or the view the address names; `showing` counts the views shown.
+let showing = 0;
 function show() {
   stopPolling();
   clearWatchers();
@@ -102,6 +103,8 @@ function show() {
   $("app-name").textContent = loggedIn ? creds.appId : "";
   const container = $("view");
   if (!loggedIn) {
+    showing += 1;
+    container.removeAttribute("aria-busy");
     replace(container);
     $("login-app").focus();
     return;
@@ -115,7 +118,12 @@ function show() {
   revealCurrentLink();
   replace(container, h("p", { class: "muted" }, "Loading…"));
   document.title = `${view[0].toUpperCase()}${view.slice(1)} · LCEmu`;
-  views[view].render(container, parameters.filter(Boolean)).catch((error) => {
+  // Busy until the view has read what it shows (assistive technology and tests wait for it).
+  const shown = ++showing;
+  container.setAttribute("aria-busy", "true");
+  views[view].render(container, parameters.filter(Boolean)).finally(() => {
+    if (shown === showing) container.removeAttribute("aria-busy");
+  }).catch((error) => {
     if (error.status === 401) { live.onRefused(); return; }
     // A view opened while the server is down loads again when it is back (live.js, onBack).
     const unreachable = Boolean(error.unreachable);

@@ -16,6 +16,9 @@ const topics = ["journal", "outbox", "counts", "data", "faults", "time", "routes
 let session = null;
 let watchers = [];
 let last = null;
+// The parts that changed since the open view began to read what it shows (`clearWatchers`)
+// while no watcher watched them: the view's read may predate those changes (`watch` catches up).
+let unheard = new Set();
 const fallback = poller();
 
 // Follows the server until `stopLive`. Handlers: onBack({restart, wasDown}) (reachable again, or
@@ -41,14 +44,22 @@ export function stopLive() {
 }
 
 // Calls `task(state, previous)` after each change of one of `parts` (of `topics`), one run at a
-// time; dropped by `clearWatchers` (a view change).
+// time; dropped by `clearWatchers` (a view change). A view watches once it has read what it
+// shows, so a state that arrived meanwhile found no watcher, and the view may have been answered
+// before that change: when one of `parts` changed unheard since the view began (a connection's
+// first state counts as every part changed), the task runs once at once.
 export function watch(parts, task) {
   const watcher = { parts, task, running: false, again: false };
   watchers.push(watcher);
+  const missed = parts.filter((part) => unheard.has(part));
+  for (const part of missed) unheard.delete(part);
+  if (missed.length) queueMicrotask(() => { if (last && watchers.includes(watcher)) run(watcher, last, last); });
 }
 
+// A view change: the new view reads what it shows from now on.
 export function clearWatchers() {
   watchers = [];
+  unheard = new Set();
 }
 
 export function lastState() {
@@ -151,12 +162,18 @@ function arrived(current, state) {
     current.handlers.onBack({ restart, wasDown });
     return;
   }
-  if (!previous) return;
-  const changed = topics.filter((topic) => JSON.stringify(state[topic]) !== JSON.stringify(previous[topic]));
-  if (!changed.length) return;
-  for (const watcher of watchers) {
-    if (watcher.parts.some((part) => changed.includes(part))) run(watcher, state, previous);
+  // The first state of a connection: what changed since the open view read is unknown.
+  const changed = previous ? changedTopics(state, previous) : topics;
+  for (const part of changed) {
+    if (!watchers.some((watcher) => watcher.parts.includes(part))) unheard.add(part);
   }
+  for (const watcher of watchers) {
+    if (watcher.parts.some((part) => changed.includes(part))) run(watcher, state, previous || state);
+  }
+}
+
+function changedTopics(state, previous) {
+  return topics.filter((topic) => JSON.stringify(state[topic]) !== JSON.stringify(previous[topic]));
 }
 
 async function run(watcher, state, previous) {
