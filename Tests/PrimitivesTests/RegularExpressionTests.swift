@@ -78,6 +78,20 @@ import Testing
         #expect((try? RegularExpression("a{1,100000}")) != nil)
     }
 
+    /// Parsing, compiling and releasing a pattern recurse once per nested group or class; a
+    /// deep pattern (well within a request's size limit) is refused, never a stack overflow.
+    @Test func refusesNestingDeeperThanTheLimit() throws {
+        let limit = 250  // docs/security.md, RegexParser.maxNesting
+        for (open, close) in [("(", ")"), ("(?:", ")"), ("(?=", ")"), ("(?i:", ")"), ("[", "]")] {
+            let deep = String(repeating: open, count: 100_000) + "a" + String(repeating: close, count: 100_000)
+            #expect(throws: RegularExpression.SyntaxError.self) { try RegularExpression(deep) }
+        }
+        let atLimit = String(repeating: "(", count: limit) + "a" + String(repeating: ")", count: limit)
+        #expect(try RegularExpression(atLimit).firstMatch(in: "xa") == true)
+        let pastLimit = String(repeating: "(", count: limit + 1) + "a" + String(repeating: ")", count: limit + 1)
+        #expect(throws: RegularExpression.SyntaxError.self) { try RegularExpression(pastLimit) }
+    }
+
     @Test func stopsWhenAskedWhileBacktracking() throws {
         let regex = try RegularExpression("^(a+)+$")
         var asked = 0

@@ -17,6 +17,8 @@ extension RegexParser {
                 set.members.append(try readPOSIXClass())
                 continue
             case "[":
+                try enterNesting()
+                defer { nesting -= 1 }
                 set.members.append(try parseClass())
                 continue
             case "\\":

@@ -12,6 +12,11 @@ struct RegexParser {
     var flags: Flags
     var groupCount = 0
     var groupNames: [String: Int] = [:]
+    /// Groups and classes open around the parser: the parser, the compiler and the tree's
+    /// release recurse once per level, so a pattern of 100,000 `(` would overflow a worker
+    /// thread's stack. PCRE2 refuses past 250 (its `parens_nest_limit`) too.
+    static let maxNesting = 250
+    var nesting = 0
 
     init(_ pattern: String, options: RegularExpression.Options) {
         scalars = Array(pattern.unicodeScalars)
@@ -41,7 +46,16 @@ struct RegexParser {
         return true
     }
 
-    mutating func parseAlternationInGroup() throws(SyntaxError) -> RegexNode { try parseAlternation() }
+    mutating func parseAlternationInGroup() throws(SyntaxError) -> RegexNode {
+        try enterNesting()
+        defer { nesting -= 1 }
+        return try parseAlternation()
+    }
+
+    mutating func enterNesting() throws(SyntaxError) {
+        guard nesting < Self.maxNesting else { throw error("groups or classes nested deeper than \(Self.maxNesting)") }
+        nesting += 1
+    }
 
     private mutating func parseAlternation() throws(SyntaxError) -> RegexNode {
         var branches = [try parseSequence()]
