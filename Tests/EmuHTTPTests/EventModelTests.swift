@@ -57,6 +57,32 @@ import Testing
         #expect(try live.connect().request("GET", "/next").bodyText == "quick")
     }
 
+    /// A request that comes while the one before waits for its answer from another thread wakes
+    /// the loop while the connection reads nothing (it is left in the epoll set until then), and
+    /// is answered after that answer.
+    @Test(arguments: models) func aRequestSentWhileTheLastAwaitsItsAnswer_isAnsweredAfterIt(model: HTTPEventModel) throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let handler = ClosureHTTPHandler { request, respond in
+            DispatchQueue.global().async {
+                if request.path == "/slow" {
+                    started.signal()
+                    release.wait()
+                }
+                respond(HTTPResponse(status: 200, contentType: "text/plain", body: request.path))
+            }
+        }
+        let live = try TestServer.start(handler: handler, configure: { $0.eventModel = model })
+        let client = try live.connect()
+        try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        started.wait()
+        try client.send("GET /next HTTP/1.1\r\nHost: x\r\n\r\n")
+        release.signal()
+        #expect(try client.readResponse().bodyText == "/slow")
+        #expect(try client.readResponse().bodyText == "/next")
+        #expect(try client.request("GET", "/again").bodyText == "/again")
+    }
+
     @Test(arguments: models) func anIdleConnection_isClosedAtItsDeadline(model: HTTPEventModel) throws {
         let live = try TestServer.start(handler: Echo.handler) {
             $0.eventModel = model

@@ -6,13 +6,23 @@ import Glibc
 /// connection's executor is its loop's thread. Level-triggered; a socket watching nothing is
 /// taken out of the epoll set, so a reset peer cannot wake the loop over and over while its
 /// request is still being answered.
+///
+/// Taken out lazily: a request answered on the worker pool stops the reading (`.none`) and
+/// starts it again with its answer, two `epoll_ctl`s per request (about 4.5 % of a create's CPU)
+/// when the client sends nothing in between, as a client awaiting its answer does. So a socket
+/// that stops reading stays in the set for reads, and leaves it only when an event comes while
+/// it watches nothing (a pipelined request, a hang-up): the loop wakes once for it, not over and
+/// over; resuming reads then re-adds it. docs/performance.md has the figures.
 // @unchecked: every mutable property is touched on the loop's thread only.
 final class EpollWatch: SocketWatch, @unchecked Sendable {
     let fd: Int32
     private let loop: EpollLoop
     private var connection: HTTPConnection?
-    /// What the socket is watched for; a socket watching nothing is out of the loop's epoll set.
+    /// What the socket is watched for.
     private var interest = SocketInterest.none
+    /// What the epoll set holds for it: `interest`, or `.read` while `interest` is `.none` and
+    /// no event came since (see above); `.none` is out of the set.
+    private var armed = SocketInterest.none
 
     init(fd: Int32, loop: EpollLoop = EpollLoop.next()) {
         self.fd = fd
@@ -28,19 +38,26 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
     }
 
     func watch(_ wanted: SocketInterest) {
-        guard wanted != interest else { return }
+        interest = wanted
+        if wanted == .none, armed == .read { return }  // left in the set until an event comes
+        arm(wanted)
+    }
+
+    /// Makes the epoll set hold `wanted` for the socket.
+    private func arm(_ wanted: SocketInterest) {
+        guard wanted != armed else { return }
         switch wanted {
         case .none:
             loop.control(self, EPOLL_CTL_DEL, events: 0)
         case .read, .write:
             let events = wanted == .read ? EPOLLIN.rawValue : EPOLLOUT.rawValue
-            loop.control(self, interest == .none ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, events: events)
+            loop.control(self, armed == .none ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, events: events)
         }
-        interest = wanted
+        armed = wanted
     }
 
     func stop(release: @escaping () -> Void) {
-        if interest != .none { loop.control(self, EPOLL_CTL_DEL, events: 0) }
+        arm(.none)
         interest = .none
         connection = nil  // breaks the connection <-> watch cycle
         release()
@@ -55,7 +72,7 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
         switch interest {
         case .read: connection.onReadable()
         case .write: connection.onWritable()
-        case .none: break
+        case .none: arm(.none)  // an event while watching nothing: out of the set now
         }
     }
 }
