@@ -122,41 +122,6 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// The app's seed: the config file's `seed` of the app, else `--seed` or `LCEMU_SEED`, else
-    /// the project's seed (as `serve` finds it).
-    private func seedFolders(_ settings: ConfiguredSettings) throws -> [String] {
-        let appId = try options.selectedAppId(settings)
-        let app = settings.document?.apps.first { $0.appId == appId }
-        let folders = try settings.seedFolders(given: seed, beside: app)
-        return app?.seedPaths ?? folders
-    }
-
-    /// `--with-seed`: the seed, loaded into the new database before the import; its size.
-    private func loadSeed(_ folders: [String], into store: AppDataFile) throws -> Int {
-        guard !folders.isEmpty else { throw CommandFailure("--with-seed: no seed folder (name one with --seed)") }
-        do {
-            let data = try SeedData.load(directories: folders, now: .now())
-            try store.database.write { try data.fill($0, at: .now()) }
-            return data.records.count
-        } catch let error as SeedError {
-            throw CommandFailure("--with-seed: \(error)")
-        }
-    }
-
-    /// Into a new database: what became of the seed, recorded (a later `serve` says the import
-    /// made the database) and said.
-    private func saySeed(_ seeded: Int?, folders: [String], store: AppDataFile, file: String) throws {
-        let source = folders.joined(separator: ", ")
-        if let seeded {
-            StandardStream.error.write("lcemu: app \(store.appId): new database: loaded the seed (\(source), \(seeded) objects) before the import\n")
-            return
-        }
-        try store.database.write { try SeedProvenance.imported(file).record(in: $0) }
-        guard !folders.isEmpty else { return }
-        StandardStream.error.write("lcemu: app \(store.appId): new database: the seed (\(source)) was not loaded — "
-            + "the import is its data; add --with-seed to load the seed first\n")
-    }
-
     /// `--class`, else Post for WordPress, else the JSON file's name (as for seed files).
     private func targetClass() throws -> String {
         if let className { return className }
@@ -172,26 +137,5 @@ struct ImportCommand: ParsableCommand {
     private func describe(_ report: ImportReport, noun: String, appId: String) -> String {
         let replaced = report.replaced == 0 ? "" : ", \(report.replaced) of them replaced"
         return "\(report.total) \(noun) into \(report.className) (app \(appId))\(replaced)"
-    }
-}
-
-// MARK: - RejectionListing
-
-/// How `lcemu import` lists rejected objects on standard error: one line each, with the file,
-/// the object's position and line, the reason and LeanCloud's code; at most `limit` lines, then
-/// how many more (a file of 100,000 bad rows should not bury the terminal).
-enum RejectionListing {
-    static let limit = 100
-
-    static func lines(_ rejections: [ImportRejection], file: String) -> [String] {
-        var lines = rejections.prefix(limit).map { "lcemu: \(file): \($0.listing)" }
-        if rejections.count > limit {
-            lines.append("lcemu: \(file): … and \(rejections.count - limit) more rejected objects")
-        }
-        return lines
-    }
-
-    static func print(_ rejections: [ImportRejection], file: String) {
-        for line in lines(rejections, file: file) { StandardStream.error.write(line + "\n") }
     }
 }
