@@ -1,6 +1,7 @@
 """Fixtures of the dashboard's browser suite: one lcemu (the repository's seed and the example
 route files of docs/custom-backends.md), one headless Chromium, and a check after every test
 that the browser logged no error at all."""
+import json
 import os
 import shutil
 import tempfile
@@ -85,10 +86,56 @@ def screenshots():
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """On a failure, a screenshot of the page as it was (failed-<test>.png) beside the others."""
+    """On a failure, a screenshot of the page as it was (failed-<test>.png) beside the others,
+    and what the page and its server were doing then, in the report (a rare failure explains
+    itself): the page's live mode, banner, view and last requests; the server's live state."""
     outcome = yield
     report = outcome.get_result()
     browser = item.funcargs.get("browser")
     if report.when == "call" and report.failed and browser is not None:
         folder = os.environ.get("LCEMU_SCREENSHOTS") or tempfile.gettempdir()
         browser.save_screenshot(os.path.join(folder, f"failed-{item.name}.png"))
+        # A module's own server fixture (test_restarts.py's `server`) before the session's.
+        server = item.funcargs.get("server") or item.funcargs.get("emulator")
+        report.sections.append(("the page and the server at the failure", state_at_failure(browser, server)))
+
+
+# The page's side of `state_at_failure`: what a test waits on, and the last calls it made
+# (PerformanceResourceTiming, with the answer's status; a stream is listed once it has ended).
+PAGE_STATE = r"""
+const view = document.getElementById("view");
+const calls = performance.getEntriesByType("resource").slice(-15).map((entry) =>
+  `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms ${entry.responseStatus ?? "?"} ` +
+  entry.name.replace(location.origin, ""));
+return {
+  now: Math.round(performance.now()), url: location.href, live: document.documentElement.dataset.live ?? null,
+  banner: !document.getElementById("connection")?.hidden, busy: view?.hasAttribute("aria-busy") ?? null,
+  current: document.querySelector("#nav a[aria-current='page']")?.getAttribute("href") ?? null,
+  view: (view?.innerText ?? "").slice(0, 400), outbox: [...document.querySelectorAll("#outbox-list li")].map((li) => li.dataset.id),
+  toast: document.getElementById("toast")?.textContent ?? null, calls,
+};
+"""
+
+
+def state_at_failure(browser, server):
+    lines = []
+    try:
+        page = browser.execute_script(PAGE_STATE)
+        calls = page.pop("calls")
+        lines += [f"page: {json.dumps(page)}", "page's last calls (start-end since load, status, path):"]
+        lines += [f"  {call}" for call in calls]
+    except Exception as error:  # the failure may be the browser's own
+        lines.append(f"page: unreadable ({error!r})")
+    try:
+        lines += [f"browser log: {entry['level']} {entry['message']}" for entry in browser.get_log("browser")]
+    except Exception as error:
+        lines.append(f"browser log: unreadable ({error!r})")
+    if server is not None:
+        alive = server.process.poll() is None
+        lines.append(f"server: {server.base_url}, process {'running' if alive else f'exited {server.process.returncode}'}")
+        if alive:
+            try:
+                lines.append(f"server state: {json.dumps(server.request('GET', '/__admin/status', headers={'X-LCEmu-Dashboard': '1'}))}")
+            except Exception as error:
+                lines.append(f"server state: no answer ({error!r})")
+    return "\n".join(lines)

@@ -113,3 +113,54 @@ def test_aMessageSentBeforeTheFirstState_appearsInTheOutbox(browser, emulator):
     finally:
         browser.get("about:blank")
         emulator.request("DELETE", "/__admin/outbox")
+
+
+# Holds the next answer of GET /1.1/schemas (the Data view's first read), once the server has
+# given it, until window.releaseSchemas(); counts the page's reads of /1.1/classes after that.
+OVERTAKEN_SPY = r"""
+const realFetch = window.fetch;
+window.spy = { holdSchemas: true, schemasHeld: false, released: false, classReadsAfter: 0 };
+window.fetch = async (input, init) => {
+  const path = String(input);
+  if (path.startsWith("/1.1/classes/") && window.spy.released) window.spy.classReadsAfter += 1;
+  const response = await realFetch(input, init);
+  if (path.startsWith("/1.1/schemas") && window.spy.holdSchemas) {
+    window.spy.holdSchemas = false;
+    window.spy.schemasHeld = true;
+    await new Promise((resolve) => { window.releaseSchemas = () => { window.spy.released = true; resolve(); }; });
+  }
+  return response;
+};
+"""
+
+
+def test_aViewOvertakenWhileItReads_neitherDrawsOverTheNextNorWatches(browser, emulator):
+    """The Data view (the view after logging in) still reading when the Outbox is shown: once
+    its read is answered it must not replace the Outbox, nor read or watch the class it shows."""
+    created = {}
+    try:
+        log_out(browser, emulator)
+        browser.get("about:blank")
+        browser.get(emulator.dashboard_url)
+        browser.execute_script(OVERTAKEN_SPY)
+        visible(browser, "#login-app").send_keys(APP_ID)
+        css(browser, "#login-key").send_keys(MASTER_KEY)
+        css(browser, "#login button[type=submit]").click()
+        wait(browser, lambda b: spy(b, "schemasHeld"), message="the Data view never read the schemas")
+        browser.execute_script("location.hash = '#/outbox'")
+        wait(browser, lambda b: all_css(b, "#outbox-list"), message="the Outbox view never showed")
+        browser.execute_script("window.releaseSchemas()")
+
+        # A change of the data, then a message: once the message is shown, the state that told of
+        # the data came and went, and a Data view left watching would have read its class again.
+        status, created = emulator.request("POST", "/1.1/classes/Post", {"title": "overtaken"})
+        assert status == 201
+        sent = send_captcha(emulator)
+        wait(browser, lambda b: str(sent) in outbox_ids(b), message="the Outbox stopped following")
+        assert all_css(browser, "#class-list") == [], "the Data view drew over the Outbox"
+        assert spy(browser, "classReadsAfter") == 0, "the Data view read its class after the Outbox was shown"
+    finally:
+        browser.get("about:blank")
+        emulator.request("DELETE", "/__admin/outbox")
+        if created.get("objectId"):  # the next tests count the seeded posts
+            emulator.request("DELETE", f"/1.1/classes/Post/{created['objectId']}")

@@ -1,6 +1,7 @@
 // The dashboard's entry point: log-in, then a hash router over the views (#/data, #/users, …).
 // Each view module exports `render(container, parameters)` and follows the server through
-// live.js (`watch`); its watchers, timers and open dialogs go when the view changes. The live
+// live.js (`watch`); its watchers, timers and open dialogs go when the view changes, and a view
+// that was still reading then stops once it has read (its `container` has left the page). The live
 // connection (live.js) shows a banner while the server is unreachable, and starts the view
 // over when the server is back, restarted or reset.
 import { credentials, logIn, logOut, redeemLink, takeLinkFromAddress } from "./session.js";
@@ -101,11 +102,14 @@ function show() {
   $("nav").hidden = !loggedIn;
   $("log-out").hidden = !loggedIn;
   $("app-name").textContent = loggedIn ? creds.appId : "";
-  const container = $("view");
+  // Each view gets an element of its own in place of the last one's: a view still reading when
+  // another is shown (a quick click, or the default view right after logging in) finds its
+  // element gone from the page (`isConnected`) and stops, neither drawing over the new view
+  // nor watching (live.js) for it.
+  const container = h("div", { id: "view" });
+  $("view").replaceWith(container);
   if (!loggedIn) {
     showing += 1;
-    container.removeAttribute("aria-busy");
-    replace(container);
     $("login-app").focus();
     return;
   }

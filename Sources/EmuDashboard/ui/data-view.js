@@ -13,13 +13,15 @@ import { addClass, addColumnForm } from "./schema-forms.js";
 
 export async function render(container, [className, objectId]) {
   const schemas = await api("GET", "/1.1/schemas");
+  if (!container.isConnected) return;  // another view was shown meanwhile (app.js)
   const names = Object.keys(schemas).sort(byUserClassesFirst);
   const isNew = Boolean(className) && !names.includes(className) && CLASS_NAME.test(className);
   const chosen = className && (names.includes(className) || isNew) ? className : names.includes("Post") ? "Post" : names[0];
   const list = h("ul", { class: "classes", id: "class-list" });
+  const detail = h("div", { class: "class-detail", id: "class-detail" });
   replace(container, h("div", { class: "split" },
     h("nav", { class: "card class-list", "aria-label": "Classes" }, h("h2", {}, "Classes"), list, newClassForm()),
-    h("div", { class: "class-detail", id: "class-detail" })));
+    detail));
   const counts = new Map();
   const fillList = (classNames, known) => {
     replace(list, classNames.map((name) => {
@@ -46,10 +48,9 @@ export async function render(container, [className, objectId]) {
     for (const [name, count] of counts) count.textContent = String(state.counts[name] ?? 0);
   });
   if (!chosen) {
-    replace(document.getElementById("class-detail"), panel("No classes", h("p", {}, "Create an object through /1.1 to see it here.")));
+    replace(detail, panel("No classes", h("p", {}, "Create an object through /1.1 to see it here.")));
     return;
   }
-  const detail = document.getElementById("class-detail");
   replace(detail, objectTable(chosen, schemas[chosen] || {}, { openObjectId: objectId }),
     isNew ? h("p", { class: "muted", id: "new-class-note" }, `${chosen} has no object yet: "New object" creates its first, and with it the class; Add class makes it empty.`)
       : [schemaPanel(chosen, schemas[chosen]), addColumnForm(chosen, () => render(container, [chosen]))]);

@@ -37,6 +37,7 @@ export async function render(container) {
     empty.hidden = shown.size > 0;
   };
   await load();
+  if (!container.isConnected) return;  // another view was shown meanwhile (app.js)
   watch(["outbox"], load);
 }
 

@@ -45,6 +45,7 @@ export async function render(container) {
       engine);
   };
   await load();
+  if (!container.isConnected) return;  // another view was shown meanwhile (app.js)
   watch(["counts", "journal", "outbox", "faults", "routes", "time", "engine"], load);
 }
 

@@ -66,6 +66,7 @@ export async function render(container) {
     }
   }
   await load();
+  if (!container.isConnected) return;  // another view was shown meanwhile (app.js)
   watch(["journal", "engine"], async (now, before) => {
     if (now.journal.clears !== before.journal.clears) return restart();
     await load();

@@ -68,6 +68,7 @@ export async function render(container) {
     unmatchedTable.hidden = !unmatchedEmpty.hidden;
   }
   await load();
+  if (!container.isConnected) return;  // another view was shown meanwhile (app.js)
   // Routes and scenario states, and the journal for the unmatched requests.
   watch(["routes", "journal"], load);
 }

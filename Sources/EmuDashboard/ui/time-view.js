@@ -47,6 +47,7 @@ export async function render(container) {
     ...fixturePanels()));
   await fetchClock();
   await loadFaults();
+  if (!container.isConnected) return;  // another view was shown meanwhile (app.js)
   poll(tick, 1000);
   watch(["time"], fetchClock);
   watch(["faults"], loadFaults);

@@ -29,6 +29,7 @@ export async function render(container) {
       : h("tr", {}, h("td", { colspan: 6, class: "muted" }, "No users yet.")));
   };
   await load();
+  if (!container.isConnected) return;  // another view was shown meanwhile (app.js)
   // Users, sessions and log-in failures are in the app's database: reload when it changed.
   watch(["data"], load);
 }
