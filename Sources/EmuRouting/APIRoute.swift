@@ -87,9 +87,10 @@ public struct APIRoute: Sendable {
     }
 
     /// Where this request runs: as `execution(for: method)`, except that a short write runs
-    /// inline when `ShortWrite` finds nothing that could make it wait.
-    public func execution(for request: RequestContext<AppRuntime?>) -> RouteExecution {
+    /// inline when the server allows it (`shortWritesInline`: its event loops) and `ShortWrite`
+    /// finds nothing that could make it wait.
+    public func execution(for request: RequestContext<AppRuntime?>, shortWritesInline: Bool = true) -> RouteExecution {
         guard work == .shortWrite else { return execution(for: request.http.method) }
-        return ShortWrite.isShort(request) ? .inline : .pooled
+        return shortWritesInline && ShortWrite.isShort(request) ? .inline : .pooled
     }
 }
