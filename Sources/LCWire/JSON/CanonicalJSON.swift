@@ -155,6 +155,8 @@ extension CanonicalJSON.Scanner {
         offset += 1
         let start = offset
         while offset < bytes.count {
+            skipPlainWords()
+            guard offset < bytes.count else { break }
             let byte = bytes[offset]
             switch byte {
             case UInt8(ascii: "\""):
@@ -172,6 +174,28 @@ extension CanonicalJSON.Scanner {
             }
         }
         return nil
+    }
+
+    /// Skips 8 bytes at a time while none of them ends the string or needs a look: a quote, a
+    /// backslash, a control character or a byte of a multi-byte character. Stored strings are
+    /// mostly plain ASCII, and this loop was most of a query page's check (docs/performance.md).
+    /// Each test is exact about whether such a byte is present (not which), so a word with one
+    /// is left to the byte loop.
+    private mutating func skipPlainWords() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard let base = bytes.baseAddress else { return }
+        while offset + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            // A zero byte of `x` shows as a high bit of (x - 0x01…) & ~x; a byte below 0x20 as
+            // one of (word - 0x20…) & ~word; a byte from 0x80 on has its own high bit.
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word) | word
+            guard special & highs == 0 else { return }
+            offset += 8
+        }
     }
 
     /// The escapes `JSONSerializer.appendEscape` writes, and no others: `\/`, `\u0041`,

@@ -50,6 +50,26 @@ import Testing
         #expect(!canonical(String(repeating: #"{"a":"#, count: 65) + "1" + String(repeating: "}", count: 65)))
     }
 
+    /// Strings are scanned 8 bytes at a time while they are plain ASCII: a byte that needs a
+    /// look (a quote, an escape, a control character, a multi-byte character, invalid UTF-8) is
+    /// found at every position of a long string, each answered as parsing it would.
+    @Test func longStrings_findEveryByteThatNeedsALook_atEveryPosition() {
+        let specials: [[UInt8]] = [Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\u0041"#.utf8), Array(#"\n"#.utf8),
+                                   Array(#"\/"#.utf8), [0x01], [0x1F], [0x7F], Array("é".utf8), Array("😀".utf8),
+                                   [0xC3, 0x28], [0x80], [0xFF], [UInt8(ascii: "\"")]]
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31] {
+            for position in 0...length {
+                for special in specials {
+                    let plain = Array(repeating: UInt8(ascii: "a"), count: length)
+                    let bytes = Array(#"{"s":""#.utf8) + plain[..<position] + special + plain[position...] + Array(#""}"#.utf8)
+                    let roundTrip = (try? JSONParser.parse(bytes)).map { $0.serialized() }
+                    let canonical = bytes.withUnsafeBufferPointer { CanonicalJSON.isCanonicalObject($0) }
+                    #expect(canonical == (roundTrip == bytes), "\(length) \(position) \(special)")
+                }
+            }
+        }
+    }
+
     @Test func invalidUTF8_isNotCanonical() {
         let bytes: [UInt8] = Array(#"{"s":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         #expect(!bytes.withUnsafeBufferPointer { CanonicalJSON.isCanonicalObject($0) })

@@ -4,14 +4,19 @@ import EmuRouting
 import EmuTools
 
 /// Execution: the route's handler runs where it belongs, on the connection's own thread (a
-/// short read, while the pool allows) or on the worker pool (`RouteExecution`), and its answer,
-/// or the error it threw, goes to the render stage.
+/// short read, or a short write where nothing can make it wait, while the pool allows) or on the
+/// worker pool (`RouteExecution`), and its answer, or the error it threw, goes to the render stage.
 struct ExecutionStage: Sendable {
     let pool: WorkerPool
     let renderer: ResponseRenderer
+    /// Whether a short write may answer inline (`ShortWrite`): under the event loops only. Under
+    /// Dispatch sources an inline create measured slower than a pooled one (46.5 → 50.5 µs of CPU
+    /// per create, docs/performance.md): its connection queues run on Dispatch's shared threads,
+    /// more of them than the pool's runners, which then meet on the in-memory connection.
+    let shortWritesInline: Bool
 
     func execute(_ route: APIRoute, _ context: RequestContext<AppRuntime?>, _ reply: Reply) {
-        switch route.execution(for: context.http.method) {
+        switch route.execution(for: context, shortWritesInline: shortWritesInline) {
         case .inline where pool.enterInline():
             defer { pool.leaveInline() }
             reply(run(route, context), context)

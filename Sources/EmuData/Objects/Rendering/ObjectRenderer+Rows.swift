@@ -67,12 +67,25 @@ extension ObjectRenderer {
         }
     }
 
-    /// `"createdAt":…,"updatedAt":…,"objectId":…`, in `wireForm`'s order.
+    /// `"createdAt":…,"updatedAt":…,"objectId":…`, in `wireForm`'s order. An object never
+    /// updated has the same two dates (most rows of a page): the second is a copy of the
+    /// first's text, not written again from its milliseconds.
     private func appendServerFields(_ row: Statement, to out: inout JSONSerializer) {
+        let created = row.int64(at: 1)
+        let updated = row.int64(at: 2)
         out.appendASCII(#""createdAt":"#)
-        out.appendISOString(LCDate(millisecondsSince1970: row.int64(at: 1)))
+        let start = out.bytes.count
+        out.appendISOString(LCDate(millisecondsSince1970: created))
+        let end = out.bytes.count
         out.appendASCII(#","updatedAt":"#)
-        out.appendISOString(LCDate(millisecondsSince1970: row.int64(at: 2)))
+        if updated == created {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { text in
+                _ = text.initialize(from: out.bytes[start..<end])
+                out.appendCanonical(UnsafeBufferPointer(text))
+            }
+        } else {
+            out.appendISOString(LCDate(millisecondsSince1970: updated))
+        }
         out.appendASCII(#","objectId":"#)
         row.withText(at: 0) { id in
             if let id { out.appendString(utf8: id) } else { out.appendString("") }
