@@ -30,7 +30,10 @@ public struct HTTPRequest: Sendable {
 
     // @unchecked: changed only through `owned`, so never while another request shares it.
     private final class Box: @unchecked Sendable {
-        var fields: Fields
+        // Unchecked: a box is changed only while this request holds the one reference to it
+        // (`owned`), so no access can overlap a change; the runtime check cost every getter a
+        // call (issue 31).
+        @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 

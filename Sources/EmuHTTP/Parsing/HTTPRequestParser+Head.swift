@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension HTTPRequestParser {
     /// Reads the request line, skipping empty lines before it. Returns false when more bytes
     /// are needed.
@@ -142,11 +150,13 @@ struct RepeatedHead {
     /// client's usual head is well under 1 KiB.
     static let maxKeptBytes = 4 * 1024
 
-    /// Whether `string` holds exactly `bytes[range]`.
+    /// Whether `string` holds exactly `bytes[range]`: one `memcmp` (every field of every
+    /// keep-alive request asks, and the generic `elementsEqual` went byte by byte).
     static func matches(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard string.utf8.count == range.count else { return false }
+        guard let base = bytes.baseAddress, !range.isEmpty else { return range.isEmpty }
         return string.utf8.withContiguousStorageIfAvailable { own in
-            own.elementsEqual(UnsafeBufferPointer(rebasing: bytes[range]))
+            memcmp(own.baseAddress!, base + range.lowerBound, range.count) == 0
         } ?? false
     }
 

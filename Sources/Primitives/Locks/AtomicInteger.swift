@@ -10,11 +10,13 @@ import Synchronization
 /// in, with the same meaning.
 // @unchecked (lock fallback only): `value` is reached only under `lock`.
 public final class AtomicInteger: @unchecked Sendable {
+    // Reachable from inlinable code: every call is inlined into its caller's module, so an
+    // atomic costs its instruction, not a cross-module call (issue 31).
     #if os(Linux)
-    private let value: Atomic<Int>
+    @usableFromInline let value: Atomic<Int>
     #else
-    private let lock = Lock()
-    private var value: Int
+    @usableFromInline let lock = Lock()
+    @usableFromInline var value: Int
     #endif
 
     public init(_ initial: Int = 0) {
@@ -26,6 +28,7 @@ public final class AtomicInteger: @unchecked Sendable {
     }
 
     /// The value now.
+    @inlinable
     public func load() -> Int {
         #if os(Linux)
         value.load(ordering: .acquiring)
@@ -34,6 +37,7 @@ public final class AtomicInteger: @unchecked Sendable {
         #endif
     }
 
+    @inlinable
     public func store(_ newValue: Int) {
         #if os(Linux)
         value.store(newValue, ordering: .releasing)
@@ -44,6 +48,7 @@ public final class AtomicInteger: @unchecked Sendable {
 
     /// Adds `amount` (wrapping) and returns the new value.
     @discardableResult
+    @inlinable
     public func add(_ amount: Int) -> Int {
         #if os(Linux)
         value.wrappingAdd(amount, ordering: .acquiringAndReleasing).newValue
@@ -56,6 +61,7 @@ public final class AtomicInteger: @unchecked Sendable {
     }
 
     /// Adds one unless the value has reached `limit`: true when it did (a place was taken).
+    @inlinable
     public func increment(below limit: Int) -> Bool {
         #if os(Linux)
         var current = value.load(ordering: .relaxed)
