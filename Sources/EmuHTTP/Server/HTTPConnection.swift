@@ -28,6 +28,8 @@ final class HTTPConnection: @unchecked Sendable {
     /// Shared by this connection's `ResponseGate`s: one mutex per connection, not per request.
     let gateLock = Lock()
     var dateStamp = HTTPDateStamp()
+    /// Bytes read from the socket so far (wrapping): tells a watch whether a read found any.
+    private(set) var receivedBytes = 0
     /// The writer of the streamed answer being sent (`streaming`), told when the connection closes.
     var streamWriter: HTTPStreamWriter?
 
@@ -66,6 +68,7 @@ final class HTTPConnection: @unchecked Sendable {
             switch result {
             case .transferred(let n):
                 total += n
+                receivedBytes &+= n
                 if total >= 256 * 1024 || (n < 16 * 1024 && !transport.hasBufferedInput) { break reading }
             case .wouldBlock(.readable): break reading
             case .wouldBlock(.writable):

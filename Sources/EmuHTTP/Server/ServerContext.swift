@@ -11,6 +11,9 @@ final class ServerContext: @unchecked Sendable {
     /// The one concurrent queue every connection queue targets (`HTTPEventModel.dispatchSources`).
     /// Serial queues without an explicit target each get a thread when busy: hundreds under load.
     let workQueue = DispatchQueue(label: "lcemu.http.work", attributes: .concurrent)
+    /// Connections between a read event and waiting for the next (Dispatch sources only): while
+    /// others are busy, a connection's turn requeues a look at its socket (`ReadRequeue`).
+    let busyConnections = AtomicInteger()
     /// Set when shutdown begins, before any connection drains: a response completed in between
     /// (its connection's drain still queued) must already say `Connection: close`. Every answer
     /// reads it: an atomic, not a lock the event loops share.
@@ -30,7 +33,7 @@ final class ServerContext: @unchecked Sendable {
         #if os(Linux)
         if configuration.eventModel == .eventLoops { return EpollWatch(fd: fd) }
         #endif
-        return SourceWatch(fd: fd, target: workQueue)
+        return SourceWatch(fd: fd, target: workQueue, busy: busyConnections)
     }
 }
 

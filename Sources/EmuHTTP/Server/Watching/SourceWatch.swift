@@ -1,13 +1,17 @@
 import Dispatch
+import Primitives
 
 /// Watches a socket with Dispatch sources: a read source made at start, a write source made the
 /// first time a send would block; each suspended while the connection watches something else.
-/// A quick client's next requests are read by the handler itself (`QuickClientPoll`). Runs on
-/// every platform (`HTTPEventModel.dispatchSources`).
+/// A quick client's next requests are read by the handler itself (`QuickClientPoll`); on a busy
+/// server a turn's end looks at the socket again after the queued work instead of re-arming the
+/// source (`ReadRequeue`). Runs on every platform (`HTTPEventModel.dispatchSources`).
 // @unchecked: every mutable property is touched on `queue` only, the connection's serial queue.
 final class SourceWatch: SocketWatch, @unchecked Sendable {
     private let fd: Int32
     private let queue: DispatchQueue
+    /// The queue `queue` targets: a requeued look passes through it, behind the work queued there.
+    private let target: DispatchQueue
     private var readSource: DispatchSourceRead?
     private var writeSource: DispatchSourceWrite?
     private var readSuspended = false
@@ -15,16 +19,31 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     /// What the connection last asked to watch: a poll goes on only while it reads.
     private var interest = SocketInterest.read
     private var poll = QuickClientPoll()
+    private var requeue = ReadRequeue()
+    /// A read event's handler or a requeued look is running: its end decides how the next read
+    /// is waited for, so `watch(.read)` leaves the source alone meanwhile.
+    private var inTurn = false
+    /// A look is requeued: the read source stays suspended until it has run.
+    private var lookPending = false
+    private var stopped = false
+    /// The server's count of busy connections, and whether this one is in it (from its read event
+    /// until its read source is resumed or it stops).
+    private let busy: AtomicInteger
+    private var countedBusy = false
     /// Sources made and not yet cancelled: the descriptor is closed only when none is left, as
     /// Dispatch requires.
     private var liveSources = 0
     private var release: (() -> Void)?
     private weak var connection: HTTPConnection?
 
-    /// - Parameter target: the concurrent queue every connection queue targets, which bounds
-    ///   their threads (`ServerContext.workQueue`).
-    init(fd: Int32, target: DispatchQueue) {
+    /// - Parameters:
+    ///   - target: the concurrent queue every connection queue targets, which bounds their
+    ///     threads (`ServerContext.workQueue`).
+    ///   - busy: the server's count of busy connections (`ServerContext.busyConnections`).
+    init(fd: Int32, target: DispatchQueue, busy: AtomicInteger) {
         self.fd = fd
+        self.target = target
+        self.busy = busy
         queue = DispatchQueue(label: "lcemu.http.connection", target: target)
     }
 
@@ -42,7 +61,45 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     }
 
     private func readable(_ connection: HTTPConnection) {
+        if !countedBusy {
+            countedBusy = true
+            _ = busy.add(1)
+        }
+        inTurn = true
         poll.serve(fd: fd, stillReading: { interest == .read }, read: connection.onReadable)
+        inTurn = false
+        endTurn()
+    }
+
+    /// A turn ended: a connection still reading either requeues a look or re-arms its source.
+    private func endTurn() {
+        guard interest == .read, !stopped else { return }
+        if requeue.requeues(busy: busy.load()) {
+            suspendReading()  // inside the handler: Dispatch then does not re-arm the source
+            lookPending = true
+            target.async { [self] in queue.async { [self] in look() } }
+        } else {
+            resumeReading()
+        }
+    }
+
+    /// The requeued look, on `queue`: reads what came meanwhile, or resumes the read source.
+    private func look() {
+        guard lookPending else { return }
+        lookPending = false
+        guard !stopped, let connection, interest == .read else { return }
+        let before = connection.receivedBytes
+        inTurn = true
+        connection.onReadable()
+        inTurn = false
+        if stopped { return }
+        if connection.receivedBytes != before {
+            requeue.lookFound()
+            endTurn()
+        } else {
+            requeue.lookFoundNothing()
+            if interest == .read { resumeReading() }
+        }
     }
 
     func watch(_ interest: SocketInterest) {
@@ -50,15 +107,14 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
         // Suspend first, then resume: the two handlers never both run for one readiness.
         if interest != .read { suspendReading() }
         if interest != .write { suspendWriting() }
-        if interest == .read, readSuspended, let readSource {
-            readSuspended = false
-            readSource.resume()
-        }
+        if interest == .read, !inTurn, !lookPending { resumeReading() }
         if interest == .write { resumeWriting() }
     }
 
     func stop(release: @escaping () -> Void) {
         interest = .none  // ends a poll: the descriptor may be closed and its number reused
+        stopped = true
+        leaveBusy()
         self.release = release
         if let source = readSource {
             source.cancel()
@@ -72,6 +128,19 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     }
 
     func execute(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+
+    private func leaveBusy() {
+        guard countedBusy else { return }
+        countedBusy = false
+        _ = busy.add(-1)
+    }
+
+    private func resumeReading() {
+        leaveBusy()
+        guard readSuspended, let readSource else { return }
+        readSuspended = false
+        readSource.resume()
+    }
 
     private func suspendReading() {
         guard !readSuspended, let source = readSource else { return }
