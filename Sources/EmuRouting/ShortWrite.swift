@@ -2,8 +2,8 @@ import EmuData
 import LCWire
 
 /// When a write of one object (`RouteWork.shortWrite`, an object's create) is as short as a
-/// read, so that it may answer on the connection's own thread (docs/http.md, "Runtime
-/// model"). Handing it to the worker pool costs two thread hops, futex wake-ups and context
+/// read, so that it may answer on the connection's own thread (docs/http.md, "Where a route
+/// runs"). Handing it to the worker pool costs two thread hops, futex wake-ups and context
 /// switches, about a fifth of an in-memory create's CPU (docs/performance.md).
 ///
 /// Only where nothing can make it wait:
@@ -16,10 +16,10 @@ import LCWire
 /// - **not a class whose create does more**: `_User` signs up (a password hashed, a session
 ///   made), `_Installation` finds the device's earlier row.
 ///
-/// The server decides whether short writes may run inline at all
-/// (`APIRoute.execution(for:shortWritesInline:)`): under its event loops only. The pool's inline
-/// places still bound how many run at once (`WorkerPool.enterInline`), as for reads. Like an
-/// in-memory read, an inline write waits on the app's one connection while another thread uses it.
+/// The server decides whether short writes may run inline at all (`APIRoute.execution(for:shortWritesInline:)`):
+/// under its event loops only. The pool's inline places still bound how many run at once (`WorkerPool.enterInline`), as for
+/// reads. Like an in-memory read, an inline write waits on the app's one connection while
+/// another thread uses it.
 public enum ShortWrite {
     /// The largest body written on the connection's thread; a typical create sends well under
     /// 1 KiB (bench/run's is 130 bytes).
