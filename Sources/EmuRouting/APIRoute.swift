@@ -87,10 +87,9 @@ public struct APIRoute: Sendable {
     }
 
     /// Where this request runs: as `execution(for: method)`, except that a short write runs
-    /// inline when the server allows it (`shortWritesInline`: its event loops) and `ShortWrite`
-    /// finds nothing that could make it wait.
-    public func execution(for request: RequestContext<AppRuntime?>, shortWritesInline: Bool = true) -> RouteExecution {
+    /// inline when `ShortWrite` finds nothing that could make it wait.
+    public func execution(for request: RequestContext<AppRuntime?>) -> RouteExecution {
         guard work == .shortWrite else { return execution(for: request.http.method) }
-        return shortWritesInline && ShortWrite.isShort(request) ? .inline : .pooled
+        return ShortWrite.isShort(request) ? .inline : .pooled
     }
 }

@@ -16,8 +16,7 @@ import LCWire
 /// - **not a class whose create does more**: `_User` signs up (a password hashed, a session
 ///   made), `_Installation` finds the device's earlier row.
 ///
-/// The server decides whether short writes may run inline at all (`APIRoute.execution(for:shortWritesInline:)`):
-/// under its event loops only. The pool's inline places still bound how many run at once (`WorkerPool.enterInline`), as for
+/// The pool's inline places still bound how many run at once (`WorkerPool.enterInline`), as for
 /// reads. Like an in-memory read, an inline write waits on the app's one connection while
 /// another thread uses it.
 public enum ShortWrite {

@@ -48,7 +48,7 @@ final class Pipeline: HTTPHandler {
     private let requestCounter = AtomicInteger()
 
     init(router: Router<APIRoute>, authenticator: AppAuthenticator, pool: WorkerPool, journal: RequestJournal,
-         logger: Logger, cors: CORS, adminGuard: AdminGuard = .localOnly, shortWritesInline: Bool = false) {
+         logger: Logger, cors: CORS, adminGuard: AdminGuard = .localOnly) {
         self.adminGuard = adminGuard
         self.cors = cors
         renderer = ResponseRenderer(cors: cors, adminGuard: adminGuard, journal: journal, directory: authenticator.directory,
@@ -57,7 +57,7 @@ final class Pipeline: HTTPHandler {
         routing = RoutingStage(router: router, authenticator: authenticator)
         authentication = AuthenticationStage(authenticator: authenticator)
         watchers = WatcherStage(authenticator: authenticator)
-        execution = ExecutionStage(pool: pool, renderer: renderer, shortWritesInline: shortWritesInline)
+        execution = ExecutionStage(pool: pool, renderer: renderer)
     }
 
     var pool: WorkerPool { execution.pool }

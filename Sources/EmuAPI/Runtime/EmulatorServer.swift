@@ -80,20 +80,9 @@ public final class EmulatorServer: Sendable {
             pool: WorkerPool(width: configuration.workerCount), journal: journal, logger: logger,
             cors: CORS(credentialedOrigins: configuration.corsOrigins),
             adminGuard: AdminGuard(origins: configuration.adminOrigins, hosts: configuration.allowedHosts,
-                                   boundHost: configuration.http.host),
-            shortWritesInline: Self.runsEventLoops(configuration.http))
+                                   boundHost: configuration.http.host))
         server = HTTPServer(configuration: configuration.http, handler: LargeBodyOffload(inner: pipeline, pool: pipeline.pool),
                             errorResponder: Self.protocolError)
-    }
-
-    /// Whether the server's connections run on event loops (Linux, `loops`), where a short
-    /// write answers inline (`ExecutionStage.shortWritesInline`); elsewhere Dispatch sources.
-    static func runsEventLoops(_ http: HTTPServerConfiguration) -> Bool {
-        #if os(Linux)
-        return http.eventModel == .eventLoops
-        #else
-        return false
-        #endif
     }
 
     /// Starts listening; when it returns, the emulator answers requests.

@@ -9,14 +9,9 @@ import EmuTools
 struct ExecutionStage: Sendable {
     let pool: WorkerPool
     let renderer: ResponseRenderer
-    /// Whether a short write may answer inline (`ShortWrite`): under the event loops only. Under
-    /// Dispatch sources an inline create measured slower than a pooled one (46.5 → 50.5 µs of CPU
-    /// per create, docs/performance.md): its connection queues run on Dispatch's shared threads,
-    /// more of them than the pool's runners, which then meet on the in-memory connection.
-    let shortWritesInline: Bool
 
     func execute(_ route: APIRoute, _ context: RequestContext<AppRuntime?>, _ reply: Reply) {
-        switch route.execution(for: context, shortWritesInline: shortWritesInline) {
+        switch route.execution(for: context) {
         case .inline where pool.enterInline():
             defer { pool.leaveInline() }
             reply(run(route, context), context)

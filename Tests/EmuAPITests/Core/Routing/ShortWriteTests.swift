@@ -46,31 +46,6 @@ import Testing
         #expect(try execution(server, "POST", "/1.1/batch") == .pooled)
     }
 
-    /// Under Dispatch sources a create stays pooled (it measured slower inline there); only the
-    /// event loops run it inline.
-    @Test func underDispatchSources_aCreateIsPooled() throws {
-        let server = try TestServer.start(.inProcess)
-        let app = try #require(server.emulator.app(server.app.appId))
-        guard case .found(let route, let captures) = Routes.make().match(method: "POST", path: "/1.1/classes/Post") else {
-            Issue.record("no create route")
-            return
-        }
-        let http = HTTPRequest(method: "POST", target: "/1.1/classes/Post", path: "/1.1/classes/Post", body: Array("{}".utf8))
-        let request = RequestContext<AppRuntime?>(http: http, parameters: captures, requestId: "1", app: app, isMaster: false,
-                                                  credentialSessionToken: nil)
-        #expect(route.execution(for: request, shortWritesInline: false) == .pooled)
-        var sources = HTTPServerConfiguration()
-        sources.eventModel = .dispatchSources
-        #expect(!EmulatorServer.runsEventLoops(sources))
-        var loops = HTTPServerConfiguration()
-        loops.eventModel = .eventLoops
-        #if os(Linux)
-        #expect(EmulatorServer.runsEventLoops(loops))
-        #else
-        #expect(!EmulatorServer.runsEventLoops(loops))
-        #endif
-    }
-
     @Test func onDatabaseFiles_aCreateIsPooled() throws {
         let directory = try TemporaryDirectory()
         let server = try TestServer.start(.inProcess) { $0.dataDirectory = directory.path("data") }
