@@ -55,7 +55,9 @@ import Testing
 
     @Test func withAnEngine_aCreateIsPooled() throws {
         // The engine is never called here: its presence alone keeps creates off the loops.
-        let server = try TestServer.start(engine: "http://127.0.0.1:9", timeout: 1)
+        let server = try TestServer.start(.inProcess) {
+            $0.apps[0].engine = try! EngineSettings(url: "http://127.0.0.1:9", timeoutSeconds: 1)
+        }
         #expect(try execution(server, "POST", "/1.1/classes/Post") == .pooled)
     }
 
