@@ -44,10 +44,6 @@ public enum RouteWork: Sendable, Equatable {
     /// Takes long whatever the method: password hashing, PNG rendering, whole files, scans, and
     /// queries (a `where` costs what its client makes it cost; docs/security.md).
     case slow
-    /// Writes one object (a create): as short as a read where nothing can make it wait
-    /// (`ShortWrite`: in memory, no engine, a small body), so it answers on the connection's
-    /// thread there, and goes to the worker pool everywhere else.
-    case shortWrite
 }
 
 /// A route's handler and its requirements.
@@ -77,19 +73,11 @@ public struct APIRoute: Sendable {
         }
     }
 
-    /// Inline for a read, pooled for a write or slow work. A short write is pooled here, where
-    /// its request is not known: `execution(for:)` of the request decides it.
+    /// Inline for a read, pooled for a write or slow work.
     public func execution(for method: String) -> RouteExecution {
         switch work {
         case .byMethod: return method == "GET" || method == "HEAD" ? .inline : .pooled
-        case .writes, .slow, .shortWrite: return .pooled
+        case .writes, .slow: return .pooled
         }
-    }
-
-    /// Where this request runs: as `execution(for: method)`, except that a short write runs
-    /// inline when `ShortWrite` finds nothing that could make it wait.
-    public func execution(for request: RequestContext<AppRuntime?>) -> RouteExecution {
-        guard work == .shortWrite else { return execution(for: request.http.method) }
-        return ShortWrite.isShort(request) ? .inline : .pooled
     }
 }

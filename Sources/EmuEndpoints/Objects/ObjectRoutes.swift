@@ -33,11 +33,9 @@ package enum ObjectRoutes {
     }
 
     /// `POST …` → 201, `Location`, `{"objectId","createdAt"}`; with `fetchWhenSave` the whole
-    /// saved object (spec §2.3). On `/1.1/classes/<Class>` a short write (`ShortWrite`: in
-    /// memory, without an engine, a small body, neither `_User` nor `_Installation`); the
-    /// aliases' creates (a sign-up, an installation's upsert, a role) stay on the pool.
+    /// saved object (spec §2.3).
     static func create(_ collection: ObjectCollection) -> APIRoute {
-        APIRoute(appAccess: .app, work: collection.fixedClassName == nil ? .shortWrite : .byMethod) { request in
+        APIRoute(appAccess: .app) { request in
             let app = request.app
             let className = try collection.className(of: request)
             if className == LCClassName.user { return try UserRoutes.signUp(request, collection: collection) }
