@@ -61,18 +61,9 @@ import Testing
     /// the loop while the connection reads nothing (it is left in the epoll set until then), and
     /// is answered after that answer.
     @Test(arguments: models) func aRequestSentWhileTheLastAwaitsItsAnswer_isAnsweredAfterIt(model: HTTPEventModel) throws {
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let handler = ClosureHTTPHandler { request, respond in
-            DispatchQueue.global().async {
-                if request.path == "/slow" {
-                    started.signal()
-                    release.wait()
-                }
-                respond(HTTPResponse(status: 200, contentType: "text/plain", body: request.path))
-            }
-        }
-        let live = try TestServer.start(handler: handler, configure: { $0.eventModel = model })
+        let held = HeldRequest(body: { $0.path })
+        let (started, release) = (held.started, held.release)
+        let live = try TestServer.start(handler: held.handler, configure: { $0.eventModel = model })
         let client = try live.connect()
         try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         started.wait()

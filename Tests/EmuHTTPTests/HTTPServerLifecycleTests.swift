@@ -15,18 +15,9 @@ import Testing
 
     @Test(arguments: HTTPEventModel.allCases)
     func shutdown_letsRequestInFlightFinish_thenStopsAccepting(model: HTTPEventModel) throws {
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let handler = ClosureHTTPHandler { request, respond in
-            DispatchQueue.global().async {
-                if request.path == "/slow" {
-                    started.signal()
-                    release.wait()
-                }
-                respond(HTTPResponse(status: 200, contentType: "text/plain", body: "done"))
-            }
-        }
-        let live = try TestServer.start(handler: handler, configure: { $0.eventModel = model })
+        let held = HeldRequest(body: { _ in "done" })
+        let (started, release) = (held.started, held.release)
+        let live = try TestServer.start(handler: held.handler, configure: { $0.eventModel = model })
         let busy = try live.connect()
         let idle = try live.connect()
         #expect(try idle.request("GET", "/quick").status == 200)

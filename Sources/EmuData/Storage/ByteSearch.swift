@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// Whether a text holds a byte sequence, by `memchr` to the next candidate and `memcmp`: for
-/// searches on a request's path. The standard library's `firstRange(of:)` is generic over the
+/// the searches every request of their kind makes (a query's SQL for `$regex`, a stored row for
+/// a File reference). The standard library's `firstRange(of:)` is generic over the
 /// collections and, unspecialized across modules, looked up type metadata for every position
 /// compared: checking a query page's SQL for `$regex` took a fifth of the page's CPU with it.
 enum ByteSearch {

@@ -61,10 +61,7 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     }
 
     private func readable(_ connection: HTTPConnection) {
-        if !countedBusy {
-            countedBusy = true
-            _ = busy.add(1)
-        }
+        enterBusy()
         inTurn = true
         poll.serve(fd: fd, stillReading: { interest == .read }, read: connection.onReadable)
         inTurn = false
@@ -128,6 +125,12 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     }
 
     func execute(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+
+    private func enterBusy() {
+        guard !countedBusy else { return }
+        countedBusy = true
+        _ = busy.add(1)
+    }
 
     private func leaveBusy() {
         guard countedBusy else { return }
