@@ -58,7 +58,7 @@ final class HTTPConnection: @unchecked Sendable {
         guard state.readsRequests else { return }
         var total = 0
         reading: while true {
-            let result = withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 16) { buffer -> TransportResult in
+            let result = watcher.withReadBuffer { buffer -> TransportResult in
                 let result = transport.receive(into: buffer)
                 if case .transferred(let n) = result {
                     parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
@@ -69,7 +69,7 @@ final class HTTPConnection: @unchecked Sendable {
             case .transferred(let n):
                 total += n
                 receivedBytes &+= n
-                if total >= 256 * 1024 || (n < 16 * 1024 && !transport.hasBufferedInput) { break reading }
+                if total >= 256 * 1024 || (n < readBufferSize && !transport.hasBufferedInput) { break reading }
             case .wouldBlock(.readable): break reading
             case .wouldBlock(.writable):
                 state.readNeedsWritable()
