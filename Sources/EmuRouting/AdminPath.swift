@@ -47,7 +47,8 @@ package enum AdminPath {
         return mayHaveDotSegment(bytes) ? .mayHaveDotSegment : .notAdmin
     }
 
-    /// `__admin`, ASCII letters in any case.
+    /// `__admin`, ASCII letters in any case. The length first (7, `segment`'s), so that the
+    /// usual first segment (`1.1`) is not compared at all.
     private static func isAdminSegment<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         bytes.count == 7 && bytes.elementsEqual(segment.utf8) { byte, expected in
             (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == expected
