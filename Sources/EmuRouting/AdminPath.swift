@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import EmuData
 
 /// Whether a decoded request path is, or could be taken for, the admin surface (`/__admin/…`).
@@ -11,11 +18,10 @@ package enum AdminPath {
     static let segment = "__admin"
 
     package static func contains(_ path: String) -> Bool {
-        // Every request asks: the usual path (`/1.1/…`, no dot segment) is decided by its first
-        // segment without splitting it.
-        let first = path.utf8.drop { $0 == slash }.prefix { $0 != slash }
-        if isAdminSegment(first) { return true }
-        guard mayHaveDotSegment(path) else { return false }
+        // Every request asks: the usual path (`/1.1/…`, no dot segment) is decided on its bytes,
+        // by its first segment and a `memchr` for dots, without splitting it.
+        let verdict = path.utf8.withContiguousStorageIfAvailable(verdict) ?? Array(path.utf8).withUnsafeBufferPointer(verdict)
+        guard verdict == .mayHaveDotSegment else { return verdict == .admin }
         var resolved: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
@@ -27,22 +33,38 @@ package enum AdminPath {
         return resolved.first.map { isAdminSegment($0.utf8) } ?? false
     }
 
-    /// `__admin`, ASCII letters in any case.
-    private static func isAdminSegment(_ bytes: Substring.UTF8View) -> Bool {
-        bytes.elementsEqual(segment.utf8) { byte, expected in
+    /// What a path's bytes say before any dot segment is resolved.
+    enum Verdict: Equatable { case admin, notAdmin, mayHaveDotSegment }
+
+    /// Admin when the first non-empty segment is; otherwise not, unless some segment starts with
+    /// a dot (a cheap test that may say so for `.well-known`, never misses `.` or `..`).
+    static func verdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict {
+        var start = 0
+        while start < bytes.count && bytes[start] == slash { start += 1 }
+        var end = start
+        while end < bytes.count && bytes[end] != slash { end += 1 }
+        if isAdminSegment(bytes[start..<end]) { return .admin }
+        return mayHaveDotSegment(bytes) ? .mayHaveDotSegment : .notAdmin
+    }
+
+    /// `__admin`, ASCII letters in any case. The length first (7, `segment`'s), so that the
+    /// usual first segment (`1.1`) is not compared at all.
+    private static func isAdminSegment<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.count == 7 && bytes.elementsEqual(segment.utf8) { byte, expected in
             (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == expected
         }
     }
 
     private static let slash = UInt8(ascii: "/")
 
-    /// Whether some segment starts with a dot: a cheap test that may say yes for `.well-known`,
-    /// never no for `.` or `..`.
-    private static func mayHaveDotSegment(_ path: String) -> Bool {
-        var previous = slash
-        for byte in path.utf8 {
-            if previous == slash && byte == UInt8(ascii: ".") { return true }
-            previous = byte
+    /// Whether some segment starts with a dot; each dot `memchr` finds is looked at once.
+    private static func mayHaveDotSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var from = 0
+        while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: ".")), bytes.count - from) {
+            let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if index == 0 || bytes[index - 1] == slash { return true }
+            from = index + 1
         }
         return false
     }

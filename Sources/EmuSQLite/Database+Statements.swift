@@ -162,7 +162,13 @@ struct StatementCache {
 
     /// The statement prepared for `sql`, if any.
     mutating func statement(for sql: String) -> Statement? {
-        for entry in recent where entry.sql == sql { return entry.statement }
+        // Looked at in place: iterating `recent` copied each entry, retaining and releasing its
+        // text and statement, objects the event loops share (cache lines moving between cores).
+        let found = recent.withUnsafeBufferPointer { entries -> Statement? in
+            for index in entries.indices where entries[index].sql == sql { return entries[index].statement }
+            return nil
+        }
+        if let found { return found }
         guard let statement = byText[sql] else { return nil }
         remember(sql, statement)
         return statement

@@ -9,9 +9,10 @@ import CSQLite
 public final class Statement {
     /// The statement handle, valid until deinit.
     let handle: OpaquePointer
-    /// Weak, because the connection caches its statements: a strong reference both ways would
-    /// be a cycle. A statement whose connection is gone or closed refuses to step.
-    private weak var database: Database?
+    /// Its connection's status, not the connection, which caches its statements (a strong
+    /// reference both ways would be a cycle). A statement whose connection is gone or closed
+    /// refuses to step.
+    private let status: ConnectionStatus
 
     /// The SQL text the statement was prepared from.
     public let sql: String
@@ -20,7 +21,7 @@ public final class Statement {
     lazy var textSlots = BoundTextSlots(parameters: parameterCount)
 
     init(database: Database, handle: OpaquePointer) {
-        self.database = database
+        self.status = database.status
         self.handle = handle
         self.sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
     }
@@ -36,13 +37,13 @@ public final class Statement {
     /// the statement's SQL; a function's failure also with what it threw, as `underlying`.
     @discardableResult
     public func step() throws -> Bool {
-        guard let database, database.isOpen else {
+        guard status.isOpen else {
             throw SQLiteError.closed("database connection", sql: sql)
         }
-        if database.refusesWrites && mayWrite {
+        if status.refusesWrites && mayWrite {
             throw SQLiteError(extendedCode: SQLITE_READONLY, message: "attempt to write a readonly database", sql: sql)
         }
-        _ = database.functionFailure.take()  // only what a function throws during this step counts
+        _ = status.functionFailure.take()  // only what a function throws during this step counts
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
             return true
@@ -50,7 +51,7 @@ public final class Statement {
             return false
         case let rc:
             throw SQLiteError(resultCode: rc, connection: sqlite3_db_handle(handle), sql: sql,
-                              underlying: database.functionFailure.take())
+                              underlying: status.functionFailure.take())
         }
     }
 

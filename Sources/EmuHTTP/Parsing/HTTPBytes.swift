@@ -48,6 +48,32 @@ enum HTTPBytes {
         byte >= 0x20 ? byte != 0x7F : byte == htab
     }
 
+    /// Whether every byte of `bytes[range]` may appear in a field value (`isFieldValueChar`).
+    /// Every field of every request is checked: 8 bytes at a time while a word holds no byte
+    /// below 0x20 and no DEL, each test exact about whether such a byte is present (a word with
+    /// one, say a tab, is left to the byte loop, which decides).
+    static func isFieldValue(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var position = range.lowerBound
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while position + 8 <= range.upperBound {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let delete = word ^ (ones &* 0x7F)
+                // A byte below 0x20 shows as a high bit of (word - 0x20…) & ~word; a DEL as a zero
+                // byte of `delete`, a high bit of (delete - 0x01…) & ~delete.
+                let special = ((word &- ones &* 0x20) & ~word) | ((delete &- ones) & ~delete)
+                guard special & highs == 0 else { break }
+                position += 8
+            }
+        }
+        while position < range.upperBound {
+            guard isFieldValueChar(bytes[position]) else { return false }
+            position += 1
+        }
+        return true
+    }
+
     /// The value of an ASCII hex digit, or nil.
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> Int? {

@@ -38,7 +38,7 @@ enum HeaderFieldSyntax {
         var valueEnd = end
         while valueEnd > valueStart && HTTPBytes.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
         // RFC 9110 §5.5: CR, LF, NUL and other controls in a value are rejected, not repaired.
-        for position in valueStart..<valueEnd where !HTTPBytes.isFieldValueChar(bytes[position]) {
+        guard HTTPBytes.isFieldValue(bytes, valueStart..<valueEnd) else {
             throw .badRequest("control character in header field value")
         }
         return (name, valueStart..<valueEnd)

@@ -32,6 +32,9 @@ final class HTTPConnection: @unchecked Sendable {
     private(set) var receivedBytes = 0
     /// The writer of the streamed answer being sent (`streaming`), told when the connection closes.
     var streamWriter: HTTPStreamWriter?
+    /// The gate of the last request answered inline, for the next request once nothing else
+    /// holds it (`nextGate`). Dropped on close: it refers to this connection.
+    private var spareGate: ResponseGate?
 
     init(fd: Int32, transport: any ConnectionTransport, context: ServerContext) {
         self.fd = fd
@@ -58,7 +61,7 @@ final class HTTPConnection: @unchecked Sendable {
         guard state.readsRequests else { return }
         var total = 0
         reading: while true {
-            let result = withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 16) { buffer -> TransportResult in
+            let result = watcher.withReadBuffer { buffer -> TransportResult in
                 let result = transport.receive(into: buffer)
                 if case .transferred(let n) = result {
                     parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
@@ -69,7 +72,7 @@ final class HTTPConnection: @unchecked Sendable {
             case .transferred(let n):
                 total += n
                 receivedBytes &+= n
-                if total >= 256 * 1024 || (n < 16 * 1024 && !transport.hasBufferedInput) { break reading }
+                if total >= 256 * 1024 || (n < readBufferSize && !transport.hasBufferedInput) { break reading }
             case .wouldBlock(.readable): break reading
             case .wouldBlock(.writable):
                 state.readNeedsWritable()
@@ -119,10 +122,25 @@ final class HTTPConnection: @unchecked Sendable {
 
     private func dispatch(_ request: HTTPRequest) {
         guard state.requestReceived() == .none else { return closeSocket() }
-        let gate = ResponseGate(connection: self, request: request)
+        let gate = nextGate(for: request)
         context.handler.handle(request, respond: gate.respond)
-        if let response = gate.handlerDidReturn() { complete(response, gate: gate) }
+        if let response = gate.handlerDidReturn() {
+            complete(response, gate: gate)
+            if !state.isClosed { spareGate = gate }
+        }
         // Otherwise the state awaits the answer and `settle()` stops reading (backpressure).
+    }
+
+    /// A gate for `request`: the spare one when this connection holds the only reference to it
+    /// (no handler kept its `respond`), else a new one. A keep-alive connection answering inline
+    /// then allocates no gate per request.
+    private func nextGate(for request: HTTPRequest) -> ResponseGate {
+        guard isKnownUniquelyReferenced(&spareGate), let gate = spareGate else {
+            return ResponseGate(connection: self, request: request)
+        }
+        spareGate = nil
+        gate.reuse(for: request)
+        return gate
     }
 
     /// The handler's answer, on the executor.
@@ -289,6 +307,7 @@ final class HTTPConnection: @unchecked Sendable {
     /// source on it cancelled first).
     private func closeSocket() {
         deadline = 0
+        spareGate = nil
         streamWriter?.connectionClosed()
         streamWriter = nil
         watcher.stop { [self] in
@@ -307,12 +326,12 @@ final class HTTPConnection: @unchecked Sendable {
 /// what the connection needs to write the answer, so the handler's `respond` closure captures it
 /// alone and costs no allocation of its own.
 // @unchecked: `handlerReturned`, `delivered` and `early` are read and written under `lock`;
-// the rest is immutable.
+// the rest changes only in `reuse`, while no other thread can reach the gate.
 final class ResponseGate: @unchecked Sendable {
     let connection: HTTPConnection
-    let keepAlive: Bool
-    let isHead: Bool
-    let http10: Bool
+    private(set) var keepAlive: Bool
+    private(set) var isHead: Bool
+    private(set) var http10: Bool
     /// Borrowed from the connection: one mutex per connection instead of one per request.
     private let lock: Lock
     private var handlerReturned = false
@@ -325,6 +344,17 @@ final class ResponseGate: @unchecked Sendable {
         isHead = request.method == "HEAD"
         http10 = request.version == .http1_0
         lock = connection.gateLock
+    }
+
+    /// Makes an answered gate new for `request`. Only while its connection holds the one
+    /// reference to it: nothing can answer through it meanwhile.
+    func reuse(for request: HTTPRequest) {
+        keepAlive = request.keepAlive
+        isHead = request.method == "HEAD"
+        http10 = request.version == .http1_0
+        handlerReturned = false
+        delivered = false
+        early = nil
     }
 
     /// The handler's `respond`: stores a synchronous answer, or hands a later one to the

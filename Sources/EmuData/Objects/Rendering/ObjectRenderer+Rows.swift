@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import EmuSQLite
 import LCWire
 
@@ -97,10 +104,22 @@ extension ObjectRenderer {
     /// and string of the object, and each stop costs a call (a byte loop cost 2 % of a query page).
     private static let fileMarker = Array(#""__type":"File""#.utf8)
 
-    private static let serverFields = [LCFieldName.createdAt, LCFieldName.updatedAt, LCFieldName.objectId,
-                                       LCFieldName.acl].map { Array($0.utf8) }
+    /// Whether a top-level key is `createdAt`, `updatedAt`, `objectId` or `ACL` (`LCFieldName`'s
+    /// spellings; a test holds them to it). Asked for every key of every row copied: by length,
+    /// then one `memcmp`, with no array of names to load first.
+    static func isServerField(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch key.count {
+        case 3: return key.hasPrefix("ACL")
+        case 8: return key.hasPrefix("objectId")
+        case 9: return key.hasPrefix("createdAt") || key.hasPrefix("updatedAt")
+        default: return false
+        }
+    }
+}
 
-    private static func isServerField(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        serverFields.contains { $0.elementsEqual(key) }
+private extension UnsafeBufferPointer<UInt8> {
+    /// Whether the buffer begins with `name`'s bytes.
+    func hasPrefix(_ name: StaticString) -> Bool {
+        count >= name.utf8CodeUnitCount && memcmp(baseAddress!, name.utf8Start, name.utf8CodeUnitCount) == 0
     }
 }

@@ -65,6 +65,11 @@ final class EpollWatch: SocketWatch, @unchecked Sendable {
 
     func execute(_ work: @escaping @Sendable () -> Void) { loop.execute(work) }
 
+    /// The loop's one buffer: every connection of the loop receives on its thread, one at a time.
+    func withReadBuffer(_ body: (UnsafeMutableRawBufferPointer) -> TransportResult) -> TransportResult {
+        body(loop.readBuffer)
+    }
+
     /// One readiness report from the loop. Errors and hang-ups go to whichever handler the
     /// socket is watched for: its read or send then sees them.
     func handle() {
@@ -122,6 +127,10 @@ final class EpollLoop: @unchecked Sendable {
     private var jobsInHand: [@Sendable () -> Void] = []
     /// The watched sockets by descriptor.
     private var watches: [EpollWatch?] = []
+    /// What its connections receive into, one after another on this thread (`withReadBuffer`):
+    /// a 16 KiB buffer allocated and freed per receive was a `posix_memalign` and a `free` per
+    /// request. Kept for the process's life, as the loop is.
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readBufferSize, alignment: 16)
 
     private init(index: Int) {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
