@@ -14,9 +14,10 @@ import Testing
         func lookFromPark() { calls.add(1) }
     }
 
-    static func park(sweepMicroseconds: Int = LookPark.sweepMicroseconds, maxSweeps: Int = LookPark.maxSweeps) -> LookPark {
-        LookPark(queue: DispatchQueue(label: "sweeps", attributes: .concurrent), sweepMicroseconds: sweepMicroseconds,
-                 maxSweeps: maxSweeps)
+    static func park(sweepMicroseconds: Int = LookPark.sweepMicroseconds,
+                     maxSweeps: Int = LookPark.maxSweeps) -> LookPark {
+        let sweeps = DispatchQueue(label: "sweeps", attributes: .concurrent)
+        return LookPark(queue: sweeps, sweepMicroseconds: sweepMicroseconds, maxSweeps: maxSweeps)
     }
 
     @Test func aSocketThatGetsBytes_isHandedBackOnce() throws {

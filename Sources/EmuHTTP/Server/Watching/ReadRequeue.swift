@@ -14,9 +14,10 @@
 /// next), so a lone client — whose look would come back at once and find nothing — never pays for
 /// it. A look that finds nothing, while at least `parkBusyMinimum` connections are busy, waits in
 /// the server's `LookPark` and looks again when the socket has bytes (the client, which shares
-/// the cores, usually answers a moment later), up to `emptyLooksBeforeReArm` looks in a row. When they all find nothing the source is re-armed,
-/// and the next turns re-arm it at once, twice as many after each such failure (up to
-/// `maxBackoff`), so a slow client costs an empty look and a wait in the park now and then.
+/// the cores, usually answers a moment later), up to `emptyLooksBeforeReArm` looks in a row.
+/// When they all find nothing the source is re-armed, and the next turns re-arm it at once, twice
+/// as many after each such failure (up to `maxBackoff`), so a slow client costs an empty look and
+/// a wait in the park now and then.
 struct ReadRequeue {
     /// Connections busy at once (this one included) for a turn's end to requeue a look.
     static let busyMinimum = 2
@@ -48,8 +49,8 @@ struct ReadRequeue {
         emptyLooks = 0
     }
 
-    /// The look found nothing: whether to park and look again (true) or re-arm the read source (false),
-    /// after which the next turns re-arm it directly.
+    /// The look found nothing: whether to park and look again (true) or re-arm the read source
+    /// (false), after which the next turns re-arm it directly.
     /// - Parameter busy: connections busy now, this one included.
     mutating func lookFoundNothing(busy: Int) -> Bool {
         emptyLooks += 1
