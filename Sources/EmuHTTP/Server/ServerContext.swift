@@ -10,10 +10,12 @@ final class ServerContext: @unchecked Sendable {
     let registry = ConnectionRegistry()
     /// The one concurrent queue every connection queue targets (`HTTPEventModel.dispatchSources`).
     /// Serial queues without an explicit target each get a thread when busy: hundreds under load.
-    let workQueue = DispatchQueue(label: "lcemu.http.work", attributes: .concurrent)
+    let workQueue: DispatchQueue
     /// Connections between a read event and waiting for the next (Dispatch sources only): while
     /// others are busy, a connection's turn requeues a look at its socket (`ReadRequeue`).
     let busyConnections = AtomicInteger()
+    /// Connections whose requeued look found nothing, looked at again together (`LookPark`).
+    let parkedLooks: LookPark
     /// Set when shutdown begins, before any connection drains: a response completed in between
     /// (its connection's drain still queued) must already say `Connection: close`. Every answer
     /// reads it: an atomic, not a lock the event loops share.
@@ -26,6 +28,9 @@ final class ServerContext: @unchecked Sendable {
         self.configuration = configuration
         self.handler = handler
         self.errorResponder = errorResponder
+        let workQueue = DispatchQueue(label: "lcemu.http.work", attributes: .concurrent)
+        self.workQueue = workQueue
+        parkedLooks = LookPark(queue: workQueue)
     }
 
     /// How a new connection's socket is watched, as configured.
@@ -33,7 +38,7 @@ final class ServerContext: @unchecked Sendable {
         #if os(Linux)
         if configuration.eventModel == .eventLoops { return EpollWatch(fd: fd) }
         #endif
-        return SourceWatch(fd: fd, target: workQueue, busy: busyConnections)
+        return SourceWatch(fd: fd, target: workQueue, busy: busyConnections, park: parkedLooks)
     }
 }
 

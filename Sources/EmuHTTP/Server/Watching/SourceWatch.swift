@@ -5,9 +5,10 @@ import Primitives
 /// first time a send would block; each suspended while the connection watches something else.
 /// A quick client's next requests are read by the handler itself (`QuickClientPoll`); on a busy
 /// server a turn's end looks at the socket again after the queued work instead of re-arming the
-/// source (`ReadRequeue`). Runs on every platform (`HTTPEventModel.dispatchSources`).
+/// source (`ReadRequeue`); a look that found nothing waits in the server's `LookPark` for the
+/// client's answer. Runs on every platform (`HTTPEventModel.dispatchSources`).
 // @unchecked: every mutable property is touched on `queue` only, the connection's serial queue.
-final class SourceWatch: SocketWatch, @unchecked Sendable {
+final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
     private let fd: Int32
     private let queue: DispatchQueue
     /// The queue `queue` targets: a requeued look passes through it, behind the work queued there.
@@ -23,8 +24,11 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     /// A read event's handler or a requeued look is running: its end decides how the next read
     /// is waited for, so `watch(.read)` leaves the source alone meanwhile.
     private var inTurn = false
-    /// A look is requeued: the read source stays suspended until it has run.
+    /// A look is requeued or parked: the read source stays suspended until it has run.
     private var lookPending = false
+    /// Waiting in `park` (`lookPending` too).
+    private var parked = false
+    private let park: LookPark
     private var stopped = false
     /// The server's count of busy connections, and whether this one is in it (from its read event
     /// until its read source is resumed or it stops).
@@ -40,10 +44,12 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     ///   - target: the concurrent queue every connection queue targets, which bounds their
     ///     threads (`ServerContext.workQueue`).
     ///   - busy: the server's count of busy connections (`ServerContext.busyConnections`).
-    init(fd: Int32, target: DispatchQueue, busy: AtomicInteger) {
+    ///   - park: where looks that found nothing wait (`ServerContext.parkedLooks`).
+    init(fd: Int32, target: DispatchQueue, busy: AtomicInteger, park: LookPark) {
         self.fd = fd
         self.target = target
         self.busy = busy
+        self.park = park
         queue = DispatchQueue(label: "lcemu.http.connection", target: target)
     }
 
@@ -71,19 +77,27 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
     /// A turn ended: a connection still reading either requeues a look or re-arms its source.
     private func endTurn() {
         guard interest == .read, !stopped else { return }
+        park.sweepIfDue()
         if requeue.requeues(busy: busy.load()) {
             suspendReading()  // inside the handler: Dispatch then does not re-arm the source
-            lookPending = true
-            target.async { [self] in queue.async { [self] in look() } }
+            queueLook()
         } else {
             resumeReading()
         }
+    }
+
+    /// Queues a look behind the work queued now: one hop through the shared queue, then one on
+    /// the connection's (a single `async` on `queue` would run at once, in the same drain).
+    private func queueLook() {
+        lookPending = true
+        target.async { [self] in queue.async { [self] in look() } }
     }
 
     /// The requeued look, on `queue`: reads what came meanwhile, or resumes the read source.
     private func look() {
         guard lookPending else { return }
         lookPending = false
+        parked = false
         guard !stopped, let connection, interest == .read else { return }
         let before = connection.receivedBytes
         inTurn = true
@@ -93,11 +107,17 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
         if connection.receivedBytes != before {
             requeue.lookFound()
             endTurn()
-        } else {
-            requeue.lookFoundNothing()
-            if interest == .read { resumeReading() }
+        } else if requeue.lookFoundNothing(busy: busy.load()) {
+            lookPending = true  // the client had not answered yet: look again when it has
+            parked = true
+            park.park(self, fd: fd)
+        } else if interest == .read {
+            resumeReading()
         }
     }
+
+    /// Called by `park`'s sweep, from any thread: the socket has bytes, or waited long enough.
+    func lookFromPark() { queue.async { [self] in look() } }
 
     func watch(_ interest: SocketInterest) {
         self.interest = interest
@@ -112,6 +132,7 @@ final class SourceWatch: SocketWatch, @unchecked Sendable {
         interest = .none  // ends a poll: the descriptor may be closed and its number reused
         stopped = true
         leaveBusy()
+        if parked { park.remove(self) }  // before the descriptor may close
         self.release = release
         if let source = readSource {
             source.cancel()
