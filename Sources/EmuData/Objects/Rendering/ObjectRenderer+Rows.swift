@@ -108,18 +108,13 @@ extension ObjectRenderer {
     /// spellings; a test holds them to it). Asked for every key of every row copied: by length,
     /// then one `memcmp`, with no array of names to load first.
     static func isServerField(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch key.count {
-        case 3: return key.hasPrefix("ACL")
-        case 8: return key.hasPrefix("objectId")
-        case 9: return key.hasPrefix("createdAt") || key.hasPrefix("updatedAt")
-        default: return false
-        }
+        key.spells("ACL") || key.spells("objectId") || key.spells("createdAt") || key.spells("updatedAt")
     }
 }
 
 private extension UnsafeBufferPointer<UInt8> {
-    /// Whether the buffer begins with `name`'s bytes.
-    func hasPrefix(_ name: StaticString) -> Bool {
-        count >= name.utf8CodeUnitCount && memcmp(baseAddress!, name.utf8Start, name.utf8CodeUnitCount) == 0
+    /// Whether the buffer holds exactly `name`'s bytes.
+    func spells(_ name: StaticString) -> Bool {
+        count == name.utf8CodeUnitCount && memcmp(baseAddress!, name.utf8Start, count) == 0
     }
 }

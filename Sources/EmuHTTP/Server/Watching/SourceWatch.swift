@@ -26,8 +26,6 @@ final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
     private var inTurn = false
     /// A look is requeued or parked: the read source stays suspended until it has run.
     private var lookPending = false
-    /// Waiting in `park` (`lookPending` too).
-    private var parked = false
     private let park: LookPark
     private var stopped = false
     /// The server's count of busy connections, and whether this one is in it (from its read event
@@ -97,7 +95,6 @@ final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
     private func look() {
         guard lookPending else { return }
         lookPending = false
-        parked = false
         guard !stopped, let connection, interest == .read else { return }
         let before = connection.receivedBytes
         inTurn = true
@@ -109,7 +106,6 @@ final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
             endTurn()
         } else if requeue.lookFoundNothing(busy: busy.load()) {
             lookPending = true  // the client had not answered yet: look again when it has
-            parked = true
             park.park(self, fd: fd)
         } else if interest == .read {
             resumeReading()
@@ -132,7 +128,7 @@ final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
         interest = .none  // ends a poll: the descriptor may be closed and its number reused
         stopped = true
         leaveBusy()
-        if parked { park.remove(self) }  // before the descriptor may close
+        if lookPending { park.remove(self) }  // if parked: before the descriptor may close
         self.release = release
         if let source = readSource {
             source.cancel()
