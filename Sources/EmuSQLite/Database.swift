@@ -5,6 +5,8 @@ import CSQLite
 /// Not thread-safe by itself: the connection is opened in SQLite's multi-thread mode (no
 /// per-connection mutex), so every use of a `Database` and of its statements must be serialised
 /// by the owner. `DatabaseQueue` does that; use a bare `Database` only from one thread at a time.
+/// Serialised so, its state needs no runtime exclusivity check (`@exclusivity(unchecked)`: each
+/// cost a call per statement looked up, issue 31); no access to it is nested in another.
 public final class Database {
     /// The path this connection was opened with (`":memory:"` for an in-memory database).
     public let path: String
@@ -12,11 +14,11 @@ public final class Database {
     public let isReadOnly: Bool
 
     /// The connection handle; nil once closed.
-    private(set) var handle: OpaquePointer?
+    @exclusivity(unchecked) private(set) var handle: OpaquePointer?
     /// Prepared statements by SQL text, reused by `cachedStatement(_:)`.
-    var statementCache = StatementCache()
+    @exclusivity(unchecked) var statementCache = StatementCache()
     /// How many savepoints `transaction` has opened and not yet released; names them uniquely.
-    var savepointDepth = 0
+    @exclusivity(unchecked) var savepointDepth = 0
     /// What its statements check before each step, in an object of its own they hold strongly.
     let status = ConnectionStatus()
     /// What a registered function threw, until `Statement.step` hands it on in its error.

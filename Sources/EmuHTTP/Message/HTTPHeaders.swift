@@ -16,9 +16,15 @@ public struct HTTPHeaders: Sequence, Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// The first value of the named field, if any.
+    /// The fields are looked at in place: iterating them copied each field, retaining and
+    /// releasing its value, a dozen lookups per request (issue 31).
     public subscript(name: String) -> String? {
-        for field in fields where field.name.asciiCaseInsensitiveEquals(name) { return field.value }
-        return nil
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name.asciiCaseInsensitiveEquals(name) {
+                return fields[index].value
+            }
+            return nil
+        }
     }
 
     /// Every value of the named field, in order.

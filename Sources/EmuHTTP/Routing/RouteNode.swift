@@ -1,10 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One segment position of the route tree. A class, so a lookup walks references instead of
 /// copying each level; `Router` keeps value semantics by copying a shared tree before a change.
 /// Lookups compare the path's bytes with each literal (a node has a few dozen at most), which
 /// costs less than hashing substrings, slicing them at scalar boundaries or instantiating generic
 /// tuple metadata would. Not generic: a node holds the slots of its handlers in
 /// `Router.values`, so a lookup from another module instantiates no generic metadata.
-// @unchecked: a node is mutated only while its router is built, before it is shared.
+// @unchecked: a node is mutated only while its router is built, before it is shared; hence
+// also `@exclusivity(unchecked)`: a lookup's reads cannot overlap a change, and the runtime's
+// check cost a call per field read on every request.
 @usableFromInline
 final class RouteNode: @unchecked Sendable {
     struct Literal {
@@ -17,13 +27,13 @@ final class RouteNode: @unchecked Sendable {
         var slot: Int
     }
 
-    private(set) var literals: [Literal] = []
-    private(set) var captureName = ""
-    private(set) var capture: RouteNode?
-    private(set) var restName: String?
+    @exclusivity(unchecked) private(set) var literals: [Literal] = []
+    @exclusivity(unchecked) private(set) var captureName = ""
+    @exclusivity(unchecked) private(set) var capture: RouteNode?
+    @exclusivity(unchecked) private(set) var restName: String?
     /// The node a rest capture leads to: made once here, not on every match.
-    private(set) var restLeaf: RouteNode?
-    private(set) var handlers: [Handler] = []
+    @exclusivity(unchecked) private(set) var restLeaf: RouteNode?
+    @exclusivity(unchecked) private(set) var handlers: [Handler] = []
 
     @usableFromInline
     init() {}
@@ -113,15 +123,17 @@ final class RouteNode: @unchecked Sendable {
         return nil
     }
 
+    /// The child whose key spells `segment`. The literals are looked at in place: iterating
+    /// them copied each one, retaining its key and node, counts the event loops share.
     private func literal(_ segment: UnsafeBufferPointer<UInt8>) -> RouteNode? {
-        for literal in literals where literal.key.count == segment.count {
-            let equal = literal.key.withUnsafeBufferPointer { key in
-                var index = 0
-                while index < key.count, key[index] == segment[index] { index += 1 }
-                return index == key.count
+        literals.withUnsafeBufferPointer { literals in
+            for index in literals.indices where literals[index].key.count == segment.count {
+                let equal = literals[index].key.withUnsafeBufferPointer { key in
+                    key.count == 0 || memcmp(key.baseAddress!, segment.baseAddress!, key.count) == 0
+                }
+                if equal { return literals[index].node }
             }
-            if equal { return literal.node }
+            return nil
         }
-        return nil
     }
 }

@@ -38,10 +38,11 @@ public final class Lock: @unchecked Sendable {
 // MARK: - Locked, a value behind a Lock
 
 /// A value protected by a `Lock`.
-// @unchecked: `value` is reached only through `lock`.
+// @unchecked: `value` is reached only through `lock`, which also makes the runtime's
+// exclusivity check redundant (`@exclusivity(unchecked)`: a call per access, issue 31).
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = Lock()
-    private var value: Value
+    @exclusivity(unchecked) private var value: Value
 
     /// A lock around `value`.
     public init(_ value: Value) { self.value = value }
