@@ -165,7 +165,12 @@ struct StatementCache {
         // Looked at in place: iterating `recent` copied each entry, retaining and releasing its
         // text and statement, objects the event loops share (cache lines moving between cores).
         let found = recent.withUnsafeBufferPointer { entries -> Statement? in
-            for index in entries.indices where entries[index].sql == sql { return entries[index].statement }
+            // Lengths first: `==` on two different texts compared them in the runtime (about 150
+            // instructions each), and most entries differ in length.
+            for index in entries.indices
+            where entries[index].sql.utf8.count == sql.utf8.count && entries[index].sql == sql {
+                return entries[index].statement
+            }
             return nil
         }
         if let found { return found }

@@ -35,36 +35,53 @@ public enum HTTPResponseEncoder {
     ///   and no body, which follows as the stream writes it, delimited by the connection's close.
     public static func encode(_ response: HTTPResponse, headRequest: Bool = false, connection: ConnectionDirective,
                               date: [UInt8], streamed: Bool = false, appendingTo out: inout [UInt8]) {
-        // One allocation at most for the whole response: the head's exact size is cheap to add up.
-        var headBytes = 128
-        for field in response.headers { headBytes += field.name.utf8.count + field.value.utf8.count + 4 }
-        out.reserveCapacity(out.count + headBytes + (headRequest ? 0 : response.body.count))
-        // The status line written piece by piece: an interpolated String would allocate.
-        appendLiteral(&out, "HTTP/1.1 ")
-        appendDecimal(&out, response.status)
-        out.append(UInt8(ascii: " "))
-        appendText(&out, HTTPStatus.reasonPhrase(response.status))
-        appendLiteral(&out, "\r\n")
-        for field in response.headers where !isManaged(field.name) {
-            appendHeader(&out, field.name, field.value)
-        }
         // RFC 9110 §8.6: no Content-Length in 1xx or 204.
         let bodyAllowed = response.status >= 200 && response.status != 204 && response.status != 304
-        if bodyAllowed && !streamed {
-            appendLiteral(&out, "Content-Length: ")
-            appendDecimal(&out, response.body.count)
-            appendLiteral(&out, "\r\n")
+        let writesBody = bodyAllowed && !headRequest && !streamed
+        let capacity = headCapacity(response, date: date)
+        // The head on the stack (`HeadWriter`), then one append each for it and the body: one
+        // allocation at most for the whole response.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory in
+            var head = HeadWriter(memory)
+            // The status line written piece by piece: an interpolated String would allocate.
+            head.write("HTTP/1.1 ")
+            head.writeDecimal(response.status)
+            head.write(UInt8(ascii: " "))
+            head.write(HTTPStatus.reasonPhrase(response.status))
+            head.write("\r\n")
+            response.headers.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices where !isManaged(fields[index].name) {
+                    writeHeader(&head, fields[index].name, fields[index].value)
+                }
+            }
+            if bodyAllowed && !streamed {
+                head.write("Content-Length: ")
+                head.writeDecimal(response.body.count)
+                head.write("\r\n")
+            }
+            head.write("Date: ")
+            date.withUnsafeBufferPointer { head.write($0) }
+            head.write("\r\n")
+            switch connection {
+            case .persistent: break
+            case .keepAliveHTTP10: writeHeader(&head, "Connection", "keep-alive")
+            case .close: writeHeader(&head, "Connection", "close")
+            }
+            head.write("\r\n")
+            out.reserveCapacity(out.count + head.count + (writesBody ? response.body.count : 0))
+            out.append(contentsOf: head.written)
         }
-        appendLiteral(&out, "Date: ")
-        out.append(contentsOf: date)
-        appendLiteral(&out, "\r\n")
-        switch connection {
-        case .persistent: break
-        case .keepAliveHTTP10: appendHeader(&out, "Connection", "keep-alive")
-        case .close: appendHeader(&out, "Connection", "close")
+        if writesBody { out.append(contentsOf: response.body) }
+    }
+
+    /// At least the head's size: the status line, the fields and the ones the encoder adds
+    /// (`Content-Length`, `Date`, `Connection`) at their longest, with room to spare.
+    static func headCapacity(_ response: HTTPResponse, date: [UInt8]) -> Int {
+        var bytes = 160 + date.count + HTTPStatus.reasonPhrase(response.status).utf8.count
+        response.headers.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices { bytes += fields[index].name.utf8.count + fields[index].value.utf8.count + 4 }
         }
-        appendLiteral(&out, "\r\n")
-        if bodyAllowed && !headRequest && !streamed { out.append(contentsOf: response.body) }
+        return bytes
     }
 
     /// The interim response sent for `Expect: 100-continue` (RFC 9110 §10.1.1).
@@ -81,35 +98,12 @@ public enum HTTPResponseEncoder {
         }
     }
 
-    private static func appendDecimal(_ out: inout [UInt8], _ value: Int) {
-        if value >= 10 { appendDecimal(&out, value / 10) }
-        out.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
-
     /// Header values are written as given, minus CR/LF: a handler can never split a response.
-    private static func appendHeader(_ out: inout [UInt8], _ name: String, _ value: String) {
-        appendText(&out, name)
-        appendLiteral(&out, ": ")
-        appendText(&out, value, droppingLineBreaks: true)
-        appendLiteral(&out, "\r\n")
-    }
-
-    /// A constant's bytes, copied in one go from where the binary keeps them.
-    private static func appendLiteral(_ out: inout [UInt8], _ text: StaticString) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// A string's bytes, copied from its own storage in one go (every answer writes several).
-    private static func appendText(_ out: inout [UInt8], _ text: String, droppingLineBreaks: Bool = false) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            if droppingLineBreaks && bytes.contains(where: { $0 == 13 || $0 == 10 }) {
-                for byte in bytes where byte != 13 && byte != 10 { out.append(byte) }
-            } else {
-                out.append(contentsOf: bytes)
-            }
-        }
-        guard copied == nil else { return }
-        for byte in text.utf8 where !droppingLineBreaks || (byte != 13 && byte != 10) { out.append(byte) }
+    private static func writeHeader(_ head: inout HeadWriter, _ name: String, _ value: String) {
+        head.write(name)
+        head.write(": ")
+        head.write(value, droppingLineBreaks: true)
+        head.write("\r\n")
     }
 }
 

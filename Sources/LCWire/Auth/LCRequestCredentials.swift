@@ -66,19 +66,30 @@ extension LCRequestCredentials {
     /// Credentials read from header fields in one pass: the same answer as `init(header:)` with a
     /// case-insensitive first-field lookup, without asking for each of the 16 candidate names in
     /// turn (a visible share of every request's CPU).
+    ///
+    /// The fields and the tables are looked at in place: copying their elements retained and
+    /// released each name and value, the tables' counts shared by every thread (issue 31).
     public init(fields: [(name: String, value: String)]) {
         var seen: UInt32 = 0  // candidates whose first field was met: later ones do not count
         var best = Best()
-        let byLength = Self.candidatesByLength, candidates = Self.candidates
-        for field in fields {
-            let length = field.name.utf8.count
-            guard length < byLength.count else { continue }
-            for bit in byLength[length]
-            where seen & (1 << bit) == 0 && candidates[bit].name.asciiCaseInsensitiveEquals(field.name) {
-                let candidate = candidates[bit]
-                seen |= 1 << bit
-                // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
-                if !field.value.isEmpty { best.offer(field.value, list: candidate.list, rank: candidate.rank) }
+        Self.candidatesByLength.withUnsafeBufferPointer { byLength in
+            Self.candidates.withUnsafeBufferPointer { candidates in
+                fields.withUnsafeBufferPointer { fields in
+                    for field in fields.indices {
+                        let length = fields[field].name.utf8.count
+                        guard length < byLength.count else { continue }
+                        byLength[length].withUnsafeBufferPointer { bits in
+                            for bit in bits where seen & (1 << bit) == 0
+                                && candidates[bit].name.asciiCaseInsensitiveEquals(fields[field].name) {
+                                seen |= 1 << bit
+                                // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
+                                if !fields[field].value.isEmpty {
+                                    best.offer(fields[field].value, list: candidates[bit].list, rank: candidates[bit].rank)
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         self.init(appId: best.values.0?.value, key: best.values.1?.value, sign: best.values.2?.value,
