@@ -1,0 +1,70 @@
+@testable import EmuHTTP
+import Testing
+
+/// `HTTPResponseEncoder` writes the head through `HeadWriter` into memory sized by
+/// `headCapacity`: the bytes are those of the head spelled out, for every directive, a HEAD
+/// request, a streamed head, long and many fields and values carrying line breaks.
+@Suite struct ResponseHeadTests {
+    static let date = Array("Sat, 28 Nov 2026 22:00:00 GMT".utf8)
+
+    static func encoded(_ response: HTTPResponse, head: Bool = false, _ directive: HTTPResponseEncoder.ConnectionDirective = .persistent,
+                        streamed: Bool = false, after previous: [UInt8] = []) -> String {
+        var out = previous
+        HTTPResponseEncoder.encode(response, headRequest: head, connection: directive, date: date, streamed: streamed, appendingTo: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func fetchAnswer_isSpelledOut() {
+        let response = HTTPResponse(status: 200, headers: [
+            "Content-Type": "application/json;charset=utf-8", "Cache-Control": "no-cache,no-store", "Pragma": "no-cache",
+            "Access-Control-Allow-Origin": "*",
+        ], body: Array("{}".utf8))
+        #expect(Self.encoded(response) == "HTTP/1.1 200 OK\r\nContent-Type: application/json;charset=utf-8\r\n"
+            + "Cache-Control: no-cache,no-store\r\nPragma: no-cache\r\nAccess-Control-Allow-Origin: *\r\n"
+            + "Content-Length: 2\r\nDate: Sat, 28 Nov 2026 22:00:00 GMT\r\n\r\n{}")
+    }
+
+    @Test func directives_head_andManagedFields() {
+        let response = HTTPResponse(status: 404, headers: ["Date": "x", "content-length": "9", "Connection": "y", "X-A": "b"],
+                                    body: Array("abc".utf8))
+        #expect(Self.encoded(response, .close) == "HTTP/1.1 404 Not Found\r\nX-A: b\r\nContent-Length: 3\r\n"
+            + "Date: Sat, 28 Nov 2026 22:00:00 GMT\r\nConnection: close\r\n\r\nabc")
+        #expect(Self.encoded(response, head: true, .keepAliveHTTP10) == "HTTP/1.1 404 Not Found\r\nX-A: b\r\nContent-Length: 3\r\n"
+            + "Date: Sat, 28 Nov 2026 22:00:00 GMT\r\nConnection: keep-alive\r\n\r\n")
+        #expect(Self.encoded(HTTPResponse(status: 204, body: Array("x".utf8))) == "HTTP/1.1 204 No Content\r\n"
+            + "Date: Sat, 28 Nov 2026 22:00:00 GMT\r\n\r\n")
+        #expect(Self.encoded(HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"]), streamed: true)
+            == "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nDate: Sat, 28 Nov 2026 22:00:00 GMT\r\n\r\n")
+    }
+
+    @Test func lineBreaksInValues_areDropped_andLongHeads_fit() {
+        let long = String(repeating: "v", count: 3_000)
+        var headers: HTTPHeaders = ["X-Split": "a\r\nInjected: 1\nb"]
+        for index in 0..<40 { headers.add("X-Field-\(index)", "\(index)\(long)") }
+        let text = Self.encoded(HTTPResponse(status: 200, headers: headers, body: Array("z".utf8)), after: Array("previous".utf8))
+        #expect(text.hasPrefix("previousHTTP/1.1 200 OK\r\nX-Split: aInjected: 1b\r\nX-Field-0: 0\(long)\r\n"))
+        #expect(text.hasSuffix("X-Field-39: 39\(long)\r\nContent-Length: 1\r\nDate: Sat, 28 Nov 2026 22:00:00 GMT\r\n\r\nz"))
+    }
+
+    @Test func unusualStatus_andLargeLengths_fitTheEstimate() {
+        let response = HTTPResponse(status: 599, body: [UInt8](repeating: 0x61, count: 123_456))
+        let text = Self.encoded(response)
+        #expect(text.hasPrefix("HTTP/1.1 599 Status 599\r\nContent-Length: 123456\r\n"))
+        #expect(HTTPResponseEncoder.headCapacity(response, date: Self.date) >= 160)
+    }
+
+    @Test func headWriter_writesPieces() {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { memory in
+            var head = HeadWriter(memory)
+            head.write("a")
+            head.write(UInt8(ascii: "b"))
+            head.writeDecimal(0)
+            head.writeDecimal(1_234_567)
+            head.write("x\r\ny", droppingLineBreaks: true)
+            head.write("é\r\n")
+            head.write(UnsafeBufferPointer(start: nil, count: 0))
+            #expect(String(decoding: head.written, as: UTF8.self) == "ab01234567xyé\r\n")
+            #expect(head.count == 16)
+        }
+    }
+}
