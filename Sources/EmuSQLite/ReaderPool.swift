@@ -13,8 +13,9 @@ final class ReaderPool: @unchecked Sendable {
     /// Counts free readers; a borrower waits on it before taking one from `free`.
     private let available: DispatchSemaphore
     private let lock = Lock()
-    private var free: [Int]
-    private var closed = false
+    /// Under `lock`, which also makes the runtime's exclusivity check redundant (two per read).
+    @exclusivity(unchecked) private var free: [Int]
+    @exclusivity(unchecked) private var closed = false
 
     /// Opens `configuration.readerCount` read-only connections to `path` and prepares each.
     init(path: String, configuration: DatabaseConfiguration) throws {
