@@ -7,8 +7,8 @@ extension String {
         return asciiCaseInsensitiveEqualsSameLength(other)
     }
 
-    /// The bytes of two texts of one length, in place (a small string's on the stack), in one
-    /// loop: a `==` first, then iterators for a difference of case, cost a few hundred
+    /// Two texts of one length compared byte by byte, in place (a small string's bytes on the
+    /// stack), in one loop. A `==` first and then iterators, as before, cost a few hundred
     /// instructions for names of one length that differ (issue 31).
     @usableFromInline
     func asciiCaseInsensitiveEqualsSameLength(_ other: String) -> Bool {

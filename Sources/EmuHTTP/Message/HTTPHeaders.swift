@@ -16,6 +16,7 @@ public struct HTTPHeaders: Sequence, Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// The first value of the named field, if any.
+    ///
     /// The fields are looked at in place: iterating them copied each field, retaining and
     /// releasing its value, a dozen lookups per request (issue 31).
     public subscript(name: String) -> String? {
