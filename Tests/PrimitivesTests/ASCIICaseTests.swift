@@ -36,3 +36,27 @@ import Testing
         }
     }
 }
+
+/// The word-at-a-time pass: a difference of case, or of anything else, at every position of
+/// texts up to 40 bytes long (five words and a tail), small and heap strings alike.
+@Suite struct ASCIICaseWordTests {
+    @Test func aDifferenceAtEveryPosition_isJudgedByteByByte() {
+        for length in 1...40 {
+            let base = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            let text = String(decoding: base, as: UTF8.self)
+            for position in 0..<length {
+                var upper = base
+                upper[position] -= 0x20
+                #expect(text.asciiCaseInsensitiveEquals(String(decoding: upper, as: UTF8.self)), "case at \(position) of \(length)")
+                var other = base
+                other[position] = UInt8(ascii: "-")
+                #expect(!text.asciiCaseInsensitiveEquals(String(decoding: other, as: UTF8.self)), "byte at \(position) of \(length)")
+                var flipped = base
+                flipped[position] = UInt8(ascii: "@")  // differs from "`" only by the case bit
+                var flippedOther = base
+                flippedOther[position] = UInt8(ascii: "`")
+                #expect(!String(decoding: flipped, as: UTF8.self).asciiCaseInsensitiveEquals(String(decoding: flippedOther, as: UTF8.self)))
+            }
+        }
+    }
+}
