@@ -25,7 +25,6 @@ import Testing
         for (mine, theirs) in [(meet, other), (other, meet)] {
             OwnThread.start(group: bothLent) {
                 ThreadReadBuffer.lend { buffer in
-                    buffer.storeBytes(of: 0xAB, as: UInt8.self)
                     addresses.sync { seen.append(UInt(bitPattern: buffer.baseAddress)) }
                     mine.signal()
                     theirs.wait()
