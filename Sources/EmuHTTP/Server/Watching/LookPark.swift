@@ -8,14 +8,14 @@ import Primitives
 
 /// What waits in a `LookPark`: a connection's watch (`SourceWatch`).
 protocol ParkedLook: AnyObject, Sendable {
-    /// The socket has bytes, or waited `LookPark.maxSweeps` sweeps: called once, from a sweep.
+    /// The socket has bytes, or stayed quiet `LookPark.quietMicroseconds`: called once, from a sweep.
     func lookFromPark()
 }
 
 /// Dispatch sources only (`SourceWatch`, `ReadRequeue`): connections whose requeued look found
 /// nothing wait here, their read sources still suspended, and are looked at together a moment
 /// later: one `poll` (no timeout) over all of them, then a look queued for each socket that has
-/// bytes. A connection still quiet after `maxSweeps` sweeps gets its look anyway, which finds
+/// bytes. A connection still quiet after `quietMicroseconds` gets its look anyway, which finds
 /// nothing and re-arms its source.
 ///
 /// Why: on a busy server a look finds nothing when the client has not answered yet (it shares
@@ -31,17 +31,21 @@ final class LookPark: @unchecked Sendable {
     static let sweepMicroseconds = 200
     /// A turn's end sweeps when the last sweep is older than this (`sweepIfDue`).
     static let dueMicroseconds = 100
-    /// Sweeps a quiet connection stays for before its look re-arms its source.
-    static let maxSweeps = 4
+    /// How long a quiet connection stays before its look re-arms its source. A time, not a count
+    /// of sweeps: sweeps come as often as turns end, and a client that shares the cores can be
+    /// off them for a millisecond (wrk's thread preempted); re-arming its 32 connections then
+    /// costs each a Dispatch event and sets off `ReadRequeue`'s back-off (docs/performance.md).
+    static let quietMicroseconds = 2000
 
     private struct Waiting {
         let watch: any ParkedLook
         let fd: Int32
-        var sweeps = 0
+        /// When it was parked (`MonotonicClock`).
+        let since: Int
     }
 
     /// The limits above (tests widen them, so a pause of a busy machine cannot fail them).
-    let sweepInterval: Int, maxSweeps: Int
+    let sweepInterval: Int, quietNanoseconds: Int
     private let queue: DispatchQueue
     private let lock = Lock()
     private var waiting: [ObjectIdentifier: Waiting] = [:]
@@ -51,17 +55,18 @@ final class LookPark: @unchecked Sendable {
     private let lastSweep = AtomicInteger()
 
     /// - Parameter queue: where sweeps run (the connections' shared concurrent queue).
-    init(queue: DispatchQueue, sweepMicroseconds: Int = sweepMicroseconds, maxSweeps: Int = maxSweeps) {
+    init(queue: DispatchQueue, sweepMicroseconds: Int = sweepMicroseconds, quietMicroseconds: Int = quietMicroseconds) {
         self.queue = queue
         sweepInterval = sweepMicroseconds
-        self.maxSweeps = maxSweeps
+        quietNanoseconds = quietMicroseconds * 1000
     }
 
-    /// Parks `watch` until its socket `fd` has bytes or `maxSweeps` sweeps pass; then
+    /// Parks `watch` until its socket `fd` has bytes or `quietMicroseconds` pass; then
     /// `watch.lookFromPark()` is called, once, from a sweep.
     func park(_ watch: any ParkedLook, fd: Int32) {
         let startSweep: Bool = lock.withLock {
-            waiting[ObjectIdentifier(watch)] = Waiting(watch: watch, fd: fd)
+            let now = Int(truncatingIfNeeded: MonotonicClock.now())
+            waiting[ObjectIdentifier(watch)] = Waiting(watch: watch, fd: fd, since: now)
             count.store(waiting.count)
             defer { sweepQueued = true }
             return !sweepQueued
@@ -102,11 +107,8 @@ final class LookPark: @unchecked Sendable {
             let keys = Array(waiting.keys)
             _ = poll(&polled, nfds_t(polled.count), 0)
             var due: [any ParkedLook] = []
-            for (key, entry) in zip(keys, polled) {
-                waiting[key]!.sweeps += 1
-                if entry.revents != 0 || waiting[key]!.sweeps >= maxSweeps {
-                    due.append(waiting.removeValue(forKey: key)!.watch)
-                }
+            for (key, entry) in zip(keys, polled) where entry.revents != 0 || now &- waiting[key]!.since >= quietNanoseconds {
+                due.append(waiting.removeValue(forKey: key)!.watch)
             }
             count.store(waiting.count)
             guard timer else { return (due, false) }  // a queued timer's sweep is still to come

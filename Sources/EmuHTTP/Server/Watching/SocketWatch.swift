@@ -28,6 +28,9 @@ protocol SocketWatch: AnyObject, Sendable {
     /// Runs `work` on the connection's executor, later.
     func execute(_ work: @escaping @Sendable () -> Void)
     /// Lends `body` a scratch buffer of `readBufferSize` bytes for one receive, on the executor.
+    /// Never one per receive: 16 KiB is beyond what Swift puts on the stack, so that would be a
+    /// heap allocation per request. An event loop lends its own (`EpollWatch`), Dispatch's
+    /// threads each theirs (`ThreadReadBuffer`).
     func withReadBuffer(_ body: (UnsafeMutableRawBufferPointer) -> TransportResult) -> TransportResult
 }
 
@@ -35,12 +38,6 @@ protocol SocketWatch: AnyObject, Sendable {
 let readBufferSize = 16 * 1024
 
 extension SocketWatch {
-    /// A buffer of its own for each receive. 16 KiB is beyond what Swift puts on the stack, so
-    /// this is a heap allocation per receive: the event loops lend theirs instead (`EpollWatch`).
-    func withReadBuffer(_ body: (UnsafeMutableRawBufferPointer) -> TransportResult) -> TransportResult {
-        withUnsafeTemporaryAllocation(byteCount: readBufferSize, alignment: 16, body)
-    }
-
     /// Runs `work` on the executor and waits for it. Never call it from the executor itself.
     func executeAndWait(_ work: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)

@@ -37,6 +37,12 @@ final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
     private var liveSources = 0
     private var release: (() -> Void)?
     private weak var connection: HTTPConnection?
+    /// A look on `queue`, and the hop through `target` that queues it (`queueLook`): blocks made
+    /// once, since `async` of a Swift closure makes a block each time (two allocations per
+    /// requeued look). They hold the watch unretained: whoever queues one retains it first, and
+    /// the look releases it (`retainForLook`). Set in `init`, never changed.
+    private var lookBlock: (@Sendable @convention(block) () -> Void)!
+    private var hopBlock: (@Sendable @convention(block) () -> Void)!
 
     /// - Parameters:
     ///   - target: the concurrent queue every connection queue targets, which bounds their
@@ -49,6 +55,10 @@ final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
         self.busy = busy
         self.park = park
         queue = DispatchQueue(label: "lcemu.http.connection", target: target)
+        let unretained = Unmanaged.passUnretained(self)
+        let look: @Sendable @convention(block) () -> Void = { unretained.takeRetainedValue().look() }
+        lookBlock = look
+        hopBlock = { [queue] in queue.async(execute: look) }
     }
 
     func start(_ connection: HTTPConnection) {
@@ -88,8 +98,12 @@ final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
     /// the connection's (a single `async` on `queue` would run at once, in the same drain).
     private func queueLook() {
         lookPending = true
-        target.async { [self] in queue.async { [self] in look() } }
+        retainForLook()
+        target.async(execute: hopBlock)
     }
+
+    /// Keeps the watch alive until the look queued next has run: `lookBlock` releases it.
+    private func retainForLook() { _ = Unmanaged.passRetained(self) }
 
     /// The requeued look, on `queue`: reads what came meanwhile, or resumes the read source.
     private func look() {
@@ -113,7 +127,10 @@ final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
     }
 
     /// Called by `park`'s sweep, from any thread: the socket has bytes, or waited long enough.
-    func lookFromPark() { queue.async { [self] in look() } }
+    func lookFromPark() {
+        retainForLook()
+        queue.async(execute: lookBlock)
+    }
 
     func watch(_ interest: SocketInterest) {
         self.interest = interest
@@ -142,6 +159,11 @@ final class SourceWatch: SocketWatch, ParkedLook, @unchecked Sendable {
     }
 
     func execute(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+
+    /// This thread's buffer: a connection receives on its queue, one receive at a time.
+    func withReadBuffer(_ body: (UnsafeMutableRawBufferPointer) -> TransportResult) -> TransportResult {
+        ThreadReadBuffer.lend(body)
+    }
 
     private func enterBusy() {
         guard !countedBusy else { return }
