@@ -43,12 +43,17 @@ public enum HTTPResponseEncoder {
         // allocation at most for the whole response.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory in
             var head = HeadWriter(memory)
-            // The status line written piece by piece: an interpolated String would allocate.
-            head.write("HTTP/1.1 ")
-            head.writeDecimal(response.status)
-            head.write(UInt8(ascii: " "))
-            head.write(HTTPStatus.reasonPhrase(response.status))
-            head.write("\r\n")
+            // The status line written piece by piece (an interpolated String would allocate);
+            // the most frequent one as a single constant.
+            if response.status == 200 {
+                head.write("HTTP/1.1 200 OK\r\n")
+            } else {
+                head.write("HTTP/1.1 ")
+                head.writeDecimal(response.status)
+                head.write(UInt8(ascii: " "))
+                head.write(string: HTTPStatus.reasonPhrase(response.status))
+                head.write("\r\n")
+            }
             response.headers.fields.withUnsafeBufferPointer { fields in
                 for index in fields.indices where !isManaged(fields[index].name) {
                     writeHeader(&head, fields[index].name, fields[index].value)
@@ -100,9 +105,9 @@ public enum HTTPResponseEncoder {
 
     /// Header values are written as given, minus CR/LF: a handler can never split a response.
     private static func writeHeader(_ head: inout HeadWriter, _ name: String, _ value: String) {
-        head.write(name)
+        head.write(string: name)
         head.write(": ")
-        head.write(value, droppingLineBreaks: true)
+        head.write(string: value, droppingLineBreaks: true)
         head.write("\r\n")
     }
 }
