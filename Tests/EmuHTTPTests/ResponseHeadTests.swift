@@ -53,6 +53,23 @@ import Testing
         #expect(HTTPResponseEncoder.headCapacity(response, date: Self.date) >= 160)
     }
 
+    @Test func containsLineBreak_findsCRAndLF_atEveryPosition() {
+        for length in 0...20 {
+            // Bytes around CR and LF (9, 11, 12, 14, 0x8A, 0x8D) and high bytes, which a wrong
+            // word test could mistake for them.
+            let plain = (0..<length).map { [UInt8(9), 11, 12, 14, 0x8A, 0x8D, 0xFF, 0x61][$0 % 8] }
+            #expect(!plain.withUnsafeBufferPointer(HeadWriter.containsLineBreak))
+            for position in 0..<length {
+                for lineBreak: UInt8 in [13, 10] {
+                    var bytes = plain
+                    bytes[position] = lineBreak
+                    #expect(bytes.withUnsafeBufferPointer(HeadWriter.containsLineBreak), "\(length) \(position) \(lineBreak)")
+                }
+            }
+        }
+        #expect(!HeadWriter.containsLineBreak(UnsafeBufferPointer(start: nil, count: 0)))
+    }
+
     @Test func headWriter_writesPieces() {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { memory in
             var head = HeadWriter(memory)
