@@ -92,9 +92,16 @@ extension LCRequestCredentials {
                 }
             }
         }
-        self.init(appId: best.values.0?.value, key: best.values.1?.value, sign: best.values.2?.value,
-                  masterKey: best.values.3?.value, sessionToken: best.values.4?.value,
-                  isProduction: LCHeaderName.isProduction(best.values.5?.value))
+        // The values moved out of `best` and into the fields, not copied through another
+        // initialiser (a copy of the credentials and a release of `best`'s strings, issue 31).
+        let moved = consume best
+        let (appId, key, sign, masterKey, sessionToken, production) = moved.values
+        self.appId = appId?.value
+        self.key = key?.value
+        self.sign = sign?.value
+        self.masterKey = masterKey?.value
+        self.sessionToken = sessionToken?.value
+        self.isProduction = LCHeaderName.isProduction(production?.value)
     }
 
     /// Per credential, the best value so far and its candidate's rank: six fixed slots, no array.
