@@ -1,3 +1,5 @@
+import Primitives
+
 /// Byte constants and character classes of the HTTP/1.1 grammar (RFC 9110 §5.6, RFC 9112 §2).
 ///
 /// The parser works on raw bytes; these small predicates keep its loops readable without
@@ -55,15 +57,9 @@ enum HTTPBytes {
     static func isFieldValue(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var position = range.lowerBound
         if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
             while position + 8 <= range.upperBound {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let delete = word ^ (ones &* 0x7F)
-                // A byte below 0x20 shows as a high bit of (word - 0x20…) & ~word; a DEL as a zero
-                // byte of `delete`, a high bit of (delete - 0x01…) & ~delete.
-                let special = ((word &- ones &* 0x20) & ~word) | ((delete &- ones) & ~delete)
-                guard special & highs == 0 else { break }
+                let word = ByteWord.load(base + position)
+                guard ByteWord.bytes(word, below: 0x20) | ByteWord.bytes(word, equalTo: 0x7F) == 0 else { break }
                 position += 8
             }
         }

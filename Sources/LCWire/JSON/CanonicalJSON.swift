@@ -1,3 +1,5 @@
+import Primitives
+
 /// Recognises JSON text that is already in `JSONSerializer`'s form, so that a caller may copy
 /// it into a response instead of parsing it into a `JSON` tree and serializing it again: the
 /// copy is then byte for byte what `JSONParser.parse` followed by `serialized()` would give.
@@ -182,18 +184,12 @@ extension CanonicalJSON.Scanner {
     /// Each test is exact about whether such a byte is present (not which), so a word with one
     /// is left to the byte loop.
     private mutating func skipPlainWords() {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         guard let base = bytes.baseAddress else { return }
         while offset + 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            // A zero byte of `x` shows as a high bit of (x - 0x01…) & ~x; a byte below 0x20 as
-            // one of (word - 0x20…) & ~word; a byte from 0x80 on has its own high bit.
-            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((word &- ones &* 0x20) & ~word) | word
-            guard special & highs == 0 else { return }
+            let word = ByteWord.load(base + offset)
+            let special = ByteWord.bytes(word, equalTo: UInt8(ascii: "\"")) | ByteWord.bytes(word, equalTo: UInt8(ascii: "\\"))
+                | ByteWord.bytes(word, below: 0x20) | ByteWord.bytesFrom0x80(word)
+            guard special == 0 else { return }
             offset += 8
         }
     }
