@@ -34,6 +34,25 @@ struct RepeatedHeadTests {
         }
     }
 
+    /// A whole repeat is the previous request's value again: a change to one copy is its own.
+    @Test func identicalRequests_changedOne_leavesTheOthers() throws {
+        var all = try requests(Self.first, Self.first, Self.first)
+        all[1].headers.set("X-LC-Sign", "changed")
+        all[1].method = "DELETE"
+        #expect(all[0].headers["X-LC-Sign"] == "0123456789abcdef0123456789abcdef,1700000000000")
+        #expect(all[2].headers["X-LC-Sign"] == "0123456789abcdef0123456789abcdef,1700000000000")
+        #expect(all[0].method == "GET" && all[2].method == "GET")
+        #expect(all[1].headers["X-LC-Sign"] == "changed")
+    }
+
+    @Test func aChangedVersion_isReadAnew_withTheSameLineAndFields() throws {
+        let http10 = Self.first.replacingOccurrences("HTTP/1.1", "HTTP/1.0")
+        let all = try requests(Self.first, http10, Self.first)
+        #expect(all.map(\.version) == [.http1_1, .http1_0, .http1_1])
+        #expect(all.map(\.keepAlive) == [true, false, true])
+        #expect(fields(all[1]) == fields(all[0]))
+    }
+
     @Test func oneChangedField_isReadAnew_andTheOthersStay() throws {
         let changed = Self.first.replacingOccurrences("1700000000000", "1700000000001")
         let all = try requests(Self.first, changed, Self.first)
@@ -87,6 +106,14 @@ struct RepeatedHeadTests {
         #expect(all[1].headers["X-Padding"]?.utf8.count == 5_000)
         #expect(fields(all[1]) == fields(all[0]))
         #expect(fields(all[2]) == fields(try requests(Self.first)[0]))
+    }
+
+    @Test func aBody_afterTheSameHeadWithout_isItsOwn() throws {
+        let get = "GET /x HTTP/1.1\r\nHost: a\r\n\r\n"
+        let chunked = "GET /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+        let all = try requests(get, get, chunked, get)
+        #expect(all.map { String(decoding: $0.body, as: UTF8.self) } == ["", "", "hello", ""])
+        #expect(all.map(\.headers.count) == [1, 1, 2, 1])
     }
 
     @Test func aRepeatedContentLength_stillFramesTheBody() throws {

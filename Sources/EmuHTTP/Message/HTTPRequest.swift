@@ -15,7 +15,9 @@ public struct HTTPVersion: Equatable, Sendable, CustomStringConvertible {
 /// A value, kept in one shared storage object that is copied only when a shared request is
 /// changed: a request is handed on several times per answer (the handler, the response gate,
 /// the journal, the request context), and each copy of seven separate fields retained and
-/// released each of them.
+/// released each of them. The fields are read in place (`_read`): a getter returned each string
+/// or array retained, and the pipeline reads the method five times and the path three per
+/// request, each a retain and a release (issue 31).
 public struct HTTPRequest: Sendable {
     private struct Fields {
         var method: String
@@ -50,22 +52,22 @@ public struct HTTPRequest: Sendable {
 
     /// The method exactly as sent (methods are case-sensitive, RFC 9110 §9.1).
     public var method: String {
-        get { box.fields.method }
+        _read { yield box.fields.method }
         _modify { yield &owned.method }
     }
     /// The raw request-target, e.g. `/1.1/classes/Post?limit=1`.
     public var target: String {
-        get { box.fields.target }
+        _read { yield box.fields.target }
         _modify { yield &owned.target }
     }
     /// The percent-decoded path, without the query.
     public var path: String {
-        get { box.fields.path }
+        _read { yield box.fields.path }
         _modify { yield &owned.path }
     }
     /// The query parameters in order, percent-decoded with `+` as space.
     public var query: [(name: String, value: String)] {
-        get { box.fields.query }
+        _read { yield box.fields.query }
         _modify { yield &owned.query }
     }
     public var version: HTTPVersion {
@@ -73,11 +75,11 @@ public struct HTTPRequest: Sendable {
         _modify { yield &owned.version }
     }
     public var headers: HTTPHeaders {
-        get { box.fields.headers }
+        _read { yield box.fields.headers }
         _modify { yield &owned.headers }
     }
     public var body: [UInt8] {
-        get { box.fields.body }
+        _read { yield box.fields.body }
         _modify { yield &owned.body }
     }
     /// Whether it arrived over TLS (the server's own HTTPS listener, not a proxy in front).
@@ -108,14 +110,16 @@ extension HTTPRequest {
     /// place, without arrays: every request asks.
     public var keepAlive: Bool {
         let http11 = version.major == 1 && version.minor >= 1
-        for field in headers.fields where field.name.asciiCaseInsensitiveEquals("Connection") {
-            for token in field.value.split(separator: ",") {
-                let word = String(token.trimmingSpaces())
-                if http11 && word.asciiCaseInsensitiveEquals("close") { return false }
-                if !http11 && word.asciiCaseInsensitiveEquals("keep-alive") { return true }
+        return headers.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name.asciiCaseInsensitiveEquals("Connection") {
+                for token in fields[index].value.split(separator: ",") {
+                    let word = String(token.trimmingSpaces())
+                    if http11 && word.asciiCaseInsensitiveEquals("close") { return false }
+                    if !http11 && word.asciiCaseInsensitiveEquals("keep-alive") { return true }
+                }
             }
+            return http11
         }
-        return http11
     }
 }
 

@@ -26,16 +26,32 @@ extension HTTPRequestParser {
     }
 
     /// Builds the request from the pending head and readies the parser for the next one.
+    ///
+    /// A request that repeats the previous one whole (line, version, fields, and no body on
+    /// either) is that request again: one more reference to its storage instead of a new one
+    /// filled with retained strings (a keep-alive client polling the same resource, issue 31).
     mutating func finishRequest(body: [UInt8]) -> HTTPRequest {
-        let fields = head.allFields(repeating: previous)
-        let request = HTTPRequest(
-            method: head.method, target: head.target, path: head.path, query: head.query,
-            version: head.version, headers: HTTPHeaders(fields), body: body, isSecure: isSecure)
-        // A large head is not kept: an idle connection must not hold up to the head limit for nothing.
-        previous = head.headerBytes + head.target.utf8.count > RepeatedHead.maxKeptBytes ? RepeatedHead()
-            : RepeatedHead(method: head.method, target: head.target, path: head.path, query: head.query, fields: fields)
-        head = PendingHead()
+        var pending = PendingHead()
+        swap(&pending, &head)
         stage = .requestLine
+        if pending.repeatsAll(previous) && body.isEmpty && previous.request.body.isEmpty {
+            return previous.request
+        }
+        let fields = pending.fields.isEmpty && pending.repeatedFields == previous.request.headers.fields.count
+            ? previous.request.headers.fields
+            : pending.fields.isEmpty ? Array(previous.request.headers.fields[..<pending.repeatedFields]) : pending.fields
+        let request: HTTPRequest
+        if let line = pending.line {
+            request = HTTPRequest(method: line.method, target: line.target, path: line.path, query: line.query,
+                                  version: pending.version, headers: HTTPHeaders(fields), body: body, isSecure: isSecure)
+        } else {
+            let same = previous.request
+            request = HTTPRequest(method: same.method, target: same.target, path: same.path, query: same.query,
+                                  version: pending.version, headers: HTTPHeaders(fields), body: body, isSecure: isSecure)
+        }
+        // A large request is not kept: an idle connection must not hold up to the limits for nothing.
+        let size = pending.headerBytes + request.target.utf8.count + body.count
+        previous = size > RepeatedHead.maxKeptBytes ? RepeatedHead() : RepeatedHead(request)
         return request
     }
 }

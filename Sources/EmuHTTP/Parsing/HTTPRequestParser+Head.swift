@@ -26,14 +26,9 @@ extension HTTPRequestParser {
                     consume(upTo: next)
                     continue
                 }
-                let line = try Self.reading(buffer, previous) { (bytes, previous) throws(HTTPParseError) in
-                    try RequestLine(parsing: bytes, start..<end, repeating: previous)
+                (head.version, head.line) = try Self.reading(buffer, previous) { (bytes, previous) throws(HTTPParseError) in
+                    try RequestLine.parse(bytes, start..<end, repeating: previous)
                 }
-                head.method = line.method
-                head.target = line.target
-                head.path = line.path
-                head.query = line.query
-                head.version = line.version
                 consume(upTo: next)
                 stage = .headerFields
                 return true
@@ -60,12 +55,12 @@ extension HTTPRequestParser {
                 }
                 guard next - start <= remaining else { throw .headersTooLarge }
                 let fieldIndex = head.fieldCount
-                let (field, repeated) = try Self.reading(buffer, previous) { (bytes, previous) throws(HTTPParseError) in
+                let (role, field) = try Self.reading(buffer, previous) { (bytes, previous) throws(HTTPParseError) in
                     try HeaderFieldSyntax.parse(bytes, start..<end, repeating: previous, at: fieldIndex)
                 }
                 head.headerBytes += next - start
-                try head.facts.record(field.role)
-                head.add(field, repeated: repeated, previous: previous)
+                try head.facts.record(role)
+                head.add(field, previous: previous)
                 consume(upTo: next)
             }
         }
@@ -98,10 +93,8 @@ extension HTTPRequestParser {
 
 /// The parts of a request gathered while its head is read.
 struct PendingHead {
-    var method = ""
-    var target = ""
-    var path = ""
-    var query: [(name: String, value: String)] = []
+    /// The request line, once it differs from the previous request's; nil while it repeats it.
+    var line: RequestLine?
     var version = HTTPVersion.http1_1
     /// The fields read so far, once one of them differs from the previous request's; until then
     /// empty, and `repeatedFields` counts the leading fields that repeat it.
@@ -122,41 +115,45 @@ struct PendingHead {
     /// How many fields have been read.
     var fieldCount: Int { fields.isEmpty ? repeatedFields : fields.count }
 
-    /// Adds a field read; `repeated` when it is `previous`'s field at this place.
-    mutating func add(_ field: HeaderField, repeated: Bool, previous: RepeatedHead) {
-        if repeated && fields.isEmpty {
-            repeatedFields += 1
-            return
+    /// Adds a field read; nil when it is `previous`'s field at this place.
+    mutating func add(_ field: HTTPHeaders.Field?, previous: RepeatedHead) {
+        guard let field else {
+            if fields.isEmpty { return repeatedFields += 1 }
+            return fields.append(previous.request.headers.fields[fields.count])
         }
         if fields.isEmpty {
             fields.reserveCapacity(16)
-            fields.append(contentsOf: previous.fields[..<repeatedFields])
+            fields.append(contentsOf: previous.request.headers.fields[..<repeatedFields])
         }
-        fields.append((name: field.name, value: field.value))
+        fields.append(field)
     }
 
-    /// The head's fields: the previous request's array itself when every field repeated it.
-    func allFields(repeating previous: RepeatedHead) -> [HTTPHeaders.Field] {
-        if !fields.isEmpty { return fields }
-        return repeatedFields == previous.fields.count ? previous.fields : Array(previous.fields[..<repeatedFields])
+    /// Whether the head is the previous request's, line, version and fields.
+    func repeatsAll(_ previous: RepeatedHead) -> Bool {
+        line == nil && fields.isEmpty && version == previous.request.version
+            && repeatedFields == previous.request.headers.fields.count
     }
 }
 
 // MARK: - RepeatedHead, what the previous head left
 
-/// What the previous request on this connection carried, so that the next one may share its
-/// strings: a keep-alive client repeats most of its head (Host, User-Agent, the app id, the
-/// session token, often the whole line), and a repeated field then costs a byte comparison
-/// instead of two strings and, when every field repeats, the field array too.
+/// The previous request on this connection, so that the next one may share its strings: a
+/// keep-alive client repeats most of its head (Host, User-Agent, the app id, the session
+/// token, often the whole line), and a repeated field then costs a byte comparison instead of
+/// two strings and, when every field repeats, the field array too; a request that repeats the
+/// whole of it, body included, is the same value (`HTTPRequestParser.finishRequest`).
 struct RepeatedHead {
-    var method = ""
-    var target = ""
-    var path = ""
-    var query: [(name: String, value: String)] = []
-    var fields: [HTTPHeaders.Field] = []
+    /// The previous request; an empty one (no method, no fields) when none is kept.
+    var request: HTTPRequest
 
-    /// Heads larger than this (target and field lines) are not kept for the next request: a
-    /// client's usual head is well under 1 KiB.
+    /// Nothing kept: its allocation shared by every connection.
+    init() { request = Self.nothing }
+    init(_ request: HTTPRequest) { self.request = request }
+
+    private static let nothing = HTTPRequest(method: "", target: "", path: "")
+
+    /// Requests larger than this (target, field lines and body) are not kept for the next
+    /// request: a client's usual head is well under 1 KiB.
     static let maxKeptBytes = 4 * 1024
 
     /// Whether `string` holds exactly `bytes[range]`: one `memcmp` (every field of every
@@ -169,12 +166,17 @@ struct RepeatedHead {
         } ?? false
     }
 
-    /// The previous request's field at `index` when the line's name and value repeat it.
-    func field(at index: Int, name: Range<Int>, value: Range<Int>,
-               in bytes: UnsafeBufferPointer<UInt8>) -> HTTPHeaders.Field? {
-        guard index < fields.count else { return nil }
-        let previous = fields[index]
-        guard Self.matches(previous.value, bytes, value), Self.matches(previous.name, bytes, name) else { return nil }
-        return previous
+    /// Whether a request line's method and target are the previous request's.
+    func repeatsLine(method: Range<Int>, target: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        Self.matches(request.target, bytes, target) && Self.matches(request.method, bytes, method)
+    }
+
+    /// Whether a field line's name and value are those of the previous request's field at `index`.
+    /// The fields are looked at in place: a copy of one retained and released its two strings.
+    func repeatsField(at index: Int, name: Range<Int>, value: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        request.headers.fields.withUnsafeBufferPointer { fields in
+            guard index < fields.count else { return false }
+            return Self.matches(fields[index].value, bytes, value) && Self.matches(fields[index].name, bytes, name)
+        }
     }
 }

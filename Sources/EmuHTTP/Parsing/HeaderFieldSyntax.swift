@@ -1,13 +1,3 @@
-/// One validated field line of a request head.
-struct HeaderField {
-    /// The name as sent (case preserved, RFC 9110 §5.1).
-    var name: String
-    /// The value without surrounding whitespace.
-    var value: String
-    /// What the parser itself must know about this field.
-    var role: FieldRole
-}
-
 /// The syntax of a field line, `field-name ":" OWS field-value OWS` (RFC 9112 §5).
 enum HeaderFieldSyntax {
     /// Validates a field line (content without its terminator) and returns the ranges of the
@@ -44,18 +34,16 @@ enum HeaderFieldSyntax {
         return (name, valueStart..<valueEnd)
     }
 
-    /// Validates a field line and returns it with its role. When the line repeats `previous`'s
-    /// field at `index`, the field shares that field's strings and `repeated` is true.
+    /// Validates a field line and returns its role and the field, or nil for the field when the
+    /// line repeats `previous`'s field at `index`: that one is kept, so no string is made (nor
+    /// copied and dropped, two retains and releases a field).
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, repeating previous: RepeatedHead, at index: Int
-    ) throws(HTTPParseError) -> (field: HeaderField, repeated: Bool) {
+    ) throws(HTTPParseError) -> (role: FieldRole, field: HTTPHeaders.Field?) {
         let (name, value) = try split(bytes, line)
         let role = try FieldRole(name: name, value: value, in: bytes)
-        if let same = previous.field(at: index, name: name, value: value, in: bytes) {
-            return (HeaderField(name: same.name, value: same.value, role: role), true)
-        }
-        let field = HeaderField(name: HTTPBytes.string(bytes, name), value: HTTPBytes.string(bytes, value), role: role)
-        return (field, false)
+        if previous.repeatsField(at: index, name: name, value: value, in: bytes) { return (role, nil) }
+        return (role, (name: HTTPBytes.string(bytes, name), value: HTTPBytes.string(bytes, value)))
     }
 }
 

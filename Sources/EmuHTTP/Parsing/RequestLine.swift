@@ -1,18 +1,19 @@
-/// A parsed request line, `method SP request-target SP HTTP-version` (RFC 9112 §3).
+/// A parsed request line, `method SP request-target SP HTTP-version` (RFC 9112 §3), without
+/// its version, which the head keeps apart: a line that repeats the previous request's has
+/// nothing else to keep.
 struct RequestLine {
     var method: String
     var target: String
     var path: String
     var query: [(name: String, value: String)]
-    var version: HTTPVersion
 
-    /// Parses the content of a request line (terminator excluded).
+    /// Parses the content of a request line (terminator excluded). `line` is nil when the method
+    /// and target repeat `previous`'s own, which parse the same: no strings are made (nor copied).
     ///
     /// Exactly one SP separates the parts; RFC 9112 §3 allows lenient whitespace parsing but
     /// a strict split leaves no room for two parsers to disagree about the target.
-    /// `previous`'s strings are shared when the method and target repeat its own.
-    init(parsing bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>,
-         repeating previous: RepeatedHead = RepeatedHead()) throws(HTTPParseError) {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>,
+                      repeating previous: RepeatedHead) throws(HTTPParseError) -> (version: HTTPVersion, line: RequestLine?) {
         let end = line.upperBound
         // method = token (RFC 9112 §3.1), case-sensitive and kept as sent.
         var methodEnd = line.lowerBound
@@ -30,19 +31,15 @@ struct RequestLine {
         let target = targetStart..<targetEnd
 
         // The version comes first so that an HTTP/2 preface ("PRI * HTTP/2.0") gets 505.
-        version = try Self.parseVersion(bytes, targetEnd + 1..<end)
-        // The same method and target parse the same: no need to decode them again.
-        if RepeatedHead.matches(previous.target, bytes, target), RepeatedHead.matches(previous.method, bytes, method) {
-            (self.method, self.target, path, query) = (previous.method, previous.target, previous.path, previous.query)
-            return
-        }
+        let version = try parseVersion(bytes, targetEnd + 1..<end)
+        if previous.repeatsLine(method: method, target: target, in: bytes) { return (version, nil) }
         let isOptions = HTTPBytes.equalsCaseSensitive(bytes, method, "OPTIONS")
-        (path, query) = try RequestTarget.parse(bytes, target, allowsAsterisk: isOptions)
-        self.method = HTTPBytes.string(bytes, method)
+        let (path, query) = try RequestTarget.parse(bytes, target, allowsAsterisk: isOptions)
         // A plain origin-form target (no query, no escapes) is its own path: share the string.
         // The path is the target minus authority and query, with escapes decoded, so it can only
         // be as long as the target when it is the target.
-        self.target = path.utf8.count == target.count ? path : HTTPBytes.string(bytes, target)
+        let targetString = path.utf8.count == target.count ? path : HTTPBytes.string(bytes, target)
+        return (version, RequestLine(method: HTTPBytes.string(bytes, method), target: targetString, path: path, query: query))
     }
 
     /// Parses `HTTP-version = "HTTP" "/" DIGIT "." DIGIT` (RFC 9112 §2.3), case-sensitively.

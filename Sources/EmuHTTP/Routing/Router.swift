@@ -67,10 +67,18 @@ extension RouteNode {
     /// The slot of the handler for a method and a decoded path, with the path's captures.
     @usableFromInline
     func lookup(method: String, path: String) -> Lookup {
-        var parameters = RouteCaptures()
-        var path = path
         // The walk runs over the path's UTF-8 bytes: no substrings, hashing or metadata lookups.
-        let found = path.withUTF8 { bytes in find(bytes, from: 0, parameters: &parameters) }
+        // Read in place, and the captures made inside and handed out whole: a mutable copy of
+        // the path, and captures the closure shared, were each copied and dropped per request.
+        let walk = { (bytes: UnsafeBufferPointer<UInt8>) -> (RouteNode?, RouteCaptures) in
+            var parameters = RouteCaptures()
+            let node = self.find(bytes, from: 0, parameters: &parameters)
+            return (node, parameters)
+        }
+        let (found, parameters) = path.utf8.withContiguousStorageIfAvailable(walk) ?? {
+            var copy = path
+            return copy.withUTF8(walk)
+        }()
         guard let node = found else { return .notFound }
         if let slot = node.slot(for: method) { return .found(slot: slot, parameters: parameters) }
         if method == "HEAD", let slot = node.slot(for: "GET") { return .found(slot: slot, parameters: parameters) }
