@@ -18,7 +18,9 @@ public struct HTTPHeaders: Sequence, Sendable, ExpressibleByDictionaryLiteral {
     /// The first value of the named field, if any.
     ///
     /// The fields are looked at in place: iterating them copied each field, retaining and
-    /// releasing its value, a dozen lookups per request (issue 31).
+    /// releasing its value, a dozen lookups per request (issue 31). Inlinable, so that a caller
+    /// in another module reads the fields in place too.
+    @inlinable
     public subscript(name: String) -> String? {
         fields.withUnsafeBufferPointer { fields in
             for index in fields.indices where fields[index].name.asciiCaseInsensitiveEquals(name) {

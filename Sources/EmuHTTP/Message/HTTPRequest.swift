@@ -12,79 +12,87 @@ public struct HTTPVersion: Equatable, Sendable, CustomStringConvertible {
 
 /// A complete HTTP request: head plus the fully read (de-chunked) body.
 ///
-/// A value, kept in one shared storage object that is copied only when a shared request is
-/// changed: a request is handed on several times per answer (the handler, the response gate,
-/// the journal, the request context), and each copy of seven separate fields retained and
-/// released each of them. The fields are read in place (`_read`): a getter returned each string
-/// or array retained, and the pipeline reads the method five times and the path three per
-/// request, each a retain and a release (issue 31).
+/// A value, kept in one shared storage object: a request is handed on several times per
+/// answer (the handler, the response gate, the journal, the request context), and each copy of
+/// seven separate fields retained and released each of them.
+///
+/// The storage never changes (`let`), and the getters are inlinable: a reader in another module
+/// then reads a field in place, where a getter returned it retained and the caller released it
+/// (the pipeline reads the method five times and the path three per signed fetch, issue 31).
+/// A change builds a new box, which only the rare rewrite (a canonical path, a cut journal body)
+/// pays for.
 public struct HTTPRequest: Sendable {
-    private struct Fields {
-        var method: String
-        var target: String
-        var path: String
-        var query: [(name: String, value: String)]
-        var version: HTTPVersion
-        var headers: HTTPHeaders
-        var body: [UInt8]
-        var isSecure: Bool
+    @usableFromInline
+    struct Fields: Sendable {
+        @usableFromInline var method: String
+        @usableFromInline var target: String
+        @usableFromInline var path: String
+        @usableFromInline var query: [(name: String, value: String)]
+        @usableFromInline var version: HTTPVersion
+        @usableFromInline var headers: HTTPHeaders
+        @usableFromInline var body: [UInt8]
+        @usableFromInline var isSecure: Bool
     }
 
-    // @unchecked: changed only through `owned`, so never while another request shares it.
-    private final class Box: @unchecked Sendable {
-        // Unchecked: a box is changed only while this request holds the one reference to it
-        // (`owned`), so no access can overlap a change; the runtime check cost every getter a
-        // call (issue 31).
-        @exclusivity(unchecked) var fields: Fields
+    @usableFromInline
+    final class Box: Sendable {
+        @usableFromInline let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var box: Box
+    @usableFromInline var box: Box
 
-    /// The fields for a change: the box is made this request's own first.
+    /// The fields for a change, taken out of the box first: when this request held the only
+    /// reference to it, its strings and arrays are then unshared and change in place.
     private var owned: Fields {
         get { box.fields }
         _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
+            var fields = box.fields
+            box = Self.vacated
+            defer { box = Box(fields) }
+            yield &fields
         }
     }
 
+    /// What a request holds while its fields are being changed.
+    private static let vacated = Box(Fields(method: "", target: "", path: "", query: [], version: .http1_1,
+                                            headers: HTTPHeaders(), body: [], isSecure: false))
+
     /// The method exactly as sent (methods are case-sensitive, RFC 9110 §9.1).
     public var method: String {
-        _read { yield box.fields.method }
+        @inlinable get { box.fields.method }
         _modify { yield &owned.method }
     }
     /// The raw request-target, e.g. `/1.1/classes/Post?limit=1`.
     public var target: String {
-        _read { yield box.fields.target }
+        @inlinable get { box.fields.target }
         _modify { yield &owned.target }
     }
     /// The percent-decoded path, without the query.
     public var path: String {
-        _read { yield box.fields.path }
+        @inlinable get { box.fields.path }
         _modify { yield &owned.path }
     }
     /// The query parameters in order, percent-decoded with `+` as space.
     public var query: [(name: String, value: String)] {
-        _read { yield box.fields.query }
+        @inlinable get { box.fields.query }
         _modify { yield &owned.query }
     }
     public var version: HTTPVersion {
-        get { box.fields.version }
+        @inlinable get { box.fields.version }
         _modify { yield &owned.version }
     }
     public var headers: HTTPHeaders {
-        _read { yield box.fields.headers }
+        @inlinable get { box.fields.headers }
         _modify { yield &owned.headers }
     }
     public var body: [UInt8] {
-        _read { yield box.fields.body }
+        @inlinable get { box.fields.body }
         _modify { yield &owned.body }
     }
     /// Whether it arrived over TLS (the server's own HTTPS listener, not a proxy in front).
     public var isSecure: Bool {
-        get { box.fields.isSecure }
+        @inlinable get { box.fields.isSecure }
         _modify { yield &owned.isSecure }
     }
 
