@@ -108,10 +108,14 @@ final class RouteNode: @unchecked Sendable {
         var end = start
         while end < path.count && path[end] != slash { end += 1 }
         let segment = UnsafeBufferPointer(rebasing: path[start..<end])
-        if let child = literal(segment), let found = child.find(path, from: end, parameters: &parameters) {
+        // The children are visited unretained: the tree does not change while it is looked up
+        // (see the class's comment), and whoever looks it up holds its root.
+        if let child = literal(segment),
+           let found = child._withUnsafeGuaranteedRef({ $0.find(path, from: end, parameters: &parameters) }) {
             return found
         }
-        if let capture, let found = capture.find(path, from: end, parameters: &parameters) {
+        if let capture = capture.map(Unmanaged.passUnretained),
+           let found = capture._withUnsafeGuaranteedRef({ $0.find(path, from: end, parameters: &parameters) }) {
             parameters[captureName] = String(decoding: segment, as: UTF8.self)
             return found
         }
@@ -123,15 +127,15 @@ final class RouteNode: @unchecked Sendable {
         return nil
     }
 
-    /// The child whose key spells `segment`. The literals are looked at in place: iterating
-    /// them copied each one, retaining its key and node, counts the event loops share.
-    private func literal(_ segment: UnsafeBufferPointer<UInt8>) -> RouteNode? {
+    /// The child whose key spells `segment`, unretained. The literals are looked at in place:
+    /// iterating them copied each one, retaining its key and node, counts the event loops share.
+    private func literal(_ segment: UnsafeBufferPointer<UInt8>) -> Unmanaged<RouteNode>? {
         literals.withUnsafeBufferPointer { literals in
             for index in literals.indices where literals[index].key.count == segment.count {
                 let equal = literals[index].key.withUnsafeBufferPointer { key in
                     key.count == 0 || memcmp(key.baseAddress!, segment.baseAddress!, key.count) == 0
                 }
-                if equal { return literals[index].node }
+                if equal { return Unmanaged.passUnretained(literals[index].node) }
             }
             return nil
         }

@@ -106,16 +106,17 @@ final class HTTPConnection: @unchecked Sendable {
     /// complete request.
     func processBuffered() {
         while state.readsRequests {
-            let event: HTTPParserEvent?
+            let event: HTTPParserEvent
             do {
-                event = try parser.next()
+                guard let next = try parser.next() else { break }
+                event = next
             } catch {
                 let parseError = error as? HTTPParseError ?? .badRequest("\(error)")
                 perform(state.requestFailed(status: parseError.status), reason: "\(parseError)")
                 break
             }
-            guard let event else { break }
-            switch event {
+            // Consumed: the request moves out of the event instead of being copied and the event dropped.
+            switch consume event {
             case .continueExpected: perform(state.continueExpected())
             case .request(let request): dispatch(request)
             }
