@@ -254,7 +254,7 @@ final class HTTPConnection: @unchecked Sendable {
     /// leaves the state `writing`, which `settle()` watches for writability.
     private func flush() {
         while outboundOffset < outbound.count {
-            let result = outbound.withUnsafeBytes { bytes in
+            let result = withOutbound { bytes in
                 transport.send(UnsafeRawBufferPointer(rebasing: bytes[outboundOffset...]))
             }
             switch result {
@@ -267,6 +267,17 @@ final class HTTPConnection: @unchecked Sendable {
         }
         clearOutbound()
         perform(state.written())
+    }
+
+    /// Runs `body` over the output buffer's bytes, the buffer moved out of `self` meanwhile: read
+    /// in place from the property, the array was retained and released around every send (the
+    /// compiler cannot tell that `send` leaves it alone).
+    @inline(__always)
+    private func withOutbound<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        var bytes: [UInt8] = []
+        swap(&bytes, &outbound)
+        defer { swap(&bytes, &outbound) }
+        return bytes.withUnsafeBytes(body)
     }
 
     /// Empties the output buffer. Up to `keptOutboundCapacity` its memory stays for the next answer
