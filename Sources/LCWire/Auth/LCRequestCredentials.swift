@@ -70,21 +70,33 @@ extension LCRequestCredentials {
     /// The fields and the tables are looked at in place: copying their elements retained and
     /// released each name and value, the tables' counts shared by every thread (issue 31).
     public init(fields: [(name: String, value: String)]) {
+        let best = Self.best(in: fields)
+        // Each value copied once, from its field, straight into the credentials: the slots hold
+        // field indexes, not strings, whose copies from slot to slot, and of the credentials
+        // assigned field by field, were retains and releases (issue 31).
+        func value(_ slot: Best.Slot) -> String? { slot.map { fields[$0.field].value } }
+        self.init(appId: value(best.values.0), key: value(best.values.1), sign: value(best.values.2),
+                  masterKey: value(best.values.3), sessionToken: value(best.values.4),
+                  isProduction: best.values.5.map { LCHeaderName.isProduction(fields[$0.field].value) } ?? true)
+    }
+
+    /// The field of each credential's earliest candidate with a non-empty value.
+    private static func best(in fields: [(name: String, value: String)]) -> Best {
         var seen: UInt32 = 0  // candidates whose first field was met: later ones do not count
         var best = Best()
-        Self.candidatesByLength.withUnsafeBufferPointer { byLength in
-            Self.candidates.withUnsafeBufferPointer { candidates in
+        candidatesByLength.withUnsafeBufferPointer { byLength in
+            candidates.withUnsafeBufferPointer { candidates in
                 fields.withUnsafeBufferPointer { fields in
                     for field in fields.indices {
                         let length = fields[field].name.utf8.count
                         guard length < byLength.count else { continue }
                         byLength[length].withUnsafeBufferPointer { bits in
                             for bit in bits where seen & (1 << bit) == 0
-                                && candidates[bit].name.asciiCaseInsensitiveEquals(fields[field].name) {
+                                && matches(candidates[bit].name, fields[field].name) {
                                 seen |= 1 << bit
                                 // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
                                 if !fields[field].value.isEmpty {
-                                    best.offer(fields[field].value, list: candidates[bit].list, rank: candidates[bit].rank)
+                                    best.offer(field, list: candidates[bit].list, rank: candidates[bit].rank)
                                 }
                             }
                         }
@@ -92,25 +104,39 @@ extension LCRequestCredentials {
                 }
             }
         }
-        // The values moved out of `best` and into the fields, not copied through another
-        // initialiser (a copy of the credentials and a release of `best`'s strings, issue 31).
-        let moved = consume best
-        let (appId, key, sign, masterKey, sessionToken, production) = moved.values
-        self.appId = appId?.value
-        self.key = key?.value
-        self.sign = sign?.value
-        self.masterKey = masterKey?.value
-        self.sessionToken = sessionToken?.value
-        self.isProduction = LCHeaderName.isProduction(production?.value)
+        return best
     }
 
-    /// Per credential, the best value so far and its candidate's rank: six fixed slots, no array.
+    /// Whether a field's name is the candidate's, ASCII case aside (as `asciiCaseInsensitiveEquals`),
+    /// compared here over both names' bytes in place: the call across modules took copies of
+    /// both strings, two retains and two releases per name compared.
+    @inline(__always)
+    private static func matches(_ candidate: String, _ name: String) -> Bool {
+        let compared = candidate.utf8.withContiguousStorageIfAvailable { candidate in
+            name.utf8.withContiguousStorageIfAvailable { name in
+                guard candidate.count == name.count else { return false }
+                for index in 0..<candidate.count {
+                    let x = candidate[index], y = name[index]
+                    if x != y {
+                        let lower = x | 0x20
+                        if lower != y | 0x20 || lower < UInt8(ascii: "a") || lower > UInt8(ascii: "z") { return false }
+                    }
+                }
+                return true
+            }
+        }
+        if let compared, let compared { return compared }
+        return candidate.asciiCaseInsensitiveEquals(name)
+    }
+
+    /// Per credential, the field of the best value so far and its candidate's rank: six fixed
+    /// slots, no array.
     private struct Best {
-        typealias Slot = (rank: Int, value: String)?
+        typealias Slot = (rank: Int, field: Int)?
         var values: (Slot, Slot, Slot, Slot, Slot, Slot) = (nil, nil, nil, nil, nil, nil)
 
-        mutating func offer(_ value: String, list: Int, rank: Int) {
-            func keep(_ slot: inout Slot) { if slot == nil || rank < slot!.rank { slot = (rank, value) } }
+        mutating func offer(_ field: Int, list: Int, rank: Int) {
+            func keep(_ slot: inout Slot) { if slot == nil || rank < slot!.rank { slot = (rank, field) } }
             switch list {
             case 0: keep(&values.0)
             case 1: keep(&values.1)
