@@ -84,22 +84,21 @@ extension LCRequestCredentials {
     private static func best(in fields: [(name: String, value: String)]) -> Best {
         var seen: UInt32 = 0  // candidates whose first field was met: later ones do not count
         var best = Best()
-        candidatesByLength.withUnsafeBufferPointer { byLength in
-            candidates.withUnsafeBufferPointer { candidates in
-                fields.withUnsafeBufferPointer { fields in
-                    for field in fields.indices {
-                        let length = fields[field].name.utf8.count
-                        guard length < byLength.count else { continue }
-                        byLength[length].withUnsafeBufferPointer { bits in
-                            for bit in bits where seen & (1 << bit) == 0
-                                && matches(candidates[bit].name, fields[field].name) {
-                                seen |= 1 << bit
-                                // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
-                                if !fields[field].value.isEmpty {
-                                    best.offer(field, list: candidates[bit].list, rank: candidates[bit].rank)
-                                }
-                            }
-                        }
+        let (candidates, byLength) = (Self.candidates, Self.candidatesByLength)
+        fields.withUnsafeBufferPointer { fields in
+            for field in fields.indices {
+                let length = fields[field].name.utf8.count
+                guard length < byLength.count else { continue }
+                // The candidates of this length not met yet, lowest index first.
+                var bits = byLength[length] & ~seen
+                while bits != 0 {
+                    let bit = bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    guard matches(candidates[bit].name, fields[field].name) else { continue }
+                    seen |= 1 << bit
+                    // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
+                    if !fields[field].value.isEmpty {
+                        best.offer(field, list: candidates[bit].list, rank: candidates[bit].rank)
                     }
                 }
             }
@@ -148,18 +147,29 @@ extension LCRequestCredentials {
         }
     }
 
-    /// Every candidate name with its credential (the order of `Best`'s slots) and its rank there.
-    private static let candidates: [(name: String, list: Int, rank: Int)] = [
-        LCHeaderName.appIdCandidates, LCHeaderName.appKeyCandidates, LCHeaderName.signCandidates,
-        LCHeaderName.masterKeyCandidates, LCHeaderName.sessionCandidates, LCHeaderName.prodCandidates,
-    ].enumerated().flatMap { list, names in names.enumerated().map { (name: $1, list: list, rank: $0) } }
+    /// Every candidate name with its credential (the order of `Best`'s slots) and its rank there,
+    /// in memory made once and never freed: an array's buffer was retained and released by every
+    /// request, a count every thread shares (issue 31). `nonisolated(unsafe)`: written once, by
+    /// the lazy initialiser, and only read after.
+    nonisolated(unsafe) private static let candidates: UnsafeBufferPointer<(name: String, list: Int, rank: Int)> = {
+        let list = [
+            LCHeaderName.appIdCandidates, LCHeaderName.appKeyCandidates, LCHeaderName.signCandidates,
+            LCHeaderName.masterKeyCandidates, LCHeaderName.sessionCandidates, LCHeaderName.prodCandidates,
+        ].enumerated().flatMap { list, names in names.enumerated().map { (name: $1, list: list, rank: $0) } }
+        precondition(list.count <= 32, "a candidate's bit must fit in a UInt32")
+        let memory = UnsafeMutableBufferPointer<(name: String, list: Int, rank: Int)>.allocate(capacity: list.count)
+        _ = memory.initialize(from: list)
+        return UnsafeBufferPointer(memory)
+    }()
 
-    /// The indexes in `candidates` of the names of each length: most fields (Host, User-Agent, …)
-    /// have a length no candidate has, and cost one look.
-    private static let candidatesByLength: [[Int]] = {
+    /// For each name length, the candidates of that length as bits (their indexes in
+    /// `candidates`): most fields (Host, User-Agent, …) have a length no candidate has, and cost
+    /// one look. Made once and never freed, as `candidates`.
+    nonisolated(unsafe) private static let candidatesByLength: UnsafeBufferPointer<UInt32> = {
         let longest = candidates.map(\.name.utf8.count).max() ?? 0
-        var table = [[Int]](repeating: [], count: longest + 1)
-        for (index, candidate) in candidates.enumerated() { table[candidate.name.utf8.count].append(index) }
-        return table
+        let memory = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: longest + 1)
+        memory.initialize(repeating: 0)
+        for (index, candidate) in candidates.enumerated() { memory[candidate.name.utf8.count] |= 1 << index }
+        return UnsafeBufferPointer(memory)
     }()
 }
