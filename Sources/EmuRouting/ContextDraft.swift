@@ -39,8 +39,11 @@ import EmuHTTP
     /// The session token sent with the request: the credentials', else the `session_token`
     /// query parameter (spec §5.5). Empty values count as none.
     @usableFromInline package private(set) var sessionToken: String?
-    /// The caller, privilege and permissions of this request (`AccessContext`).
-    package private(set) var access: AccessContext
+    /// The caller, privilege and permissions of this request (`AccessContext`); nil until the
+    /// authentication stage sets it, when `RequestContext.access` answers nobody in particular.
+    /// Not that shared context from the start: every request retained and released it, a count
+    /// every thread shares (issue 31).
+    package private(set) var access: AccessContext?
     /// `access.isMaster`, where a public accessor of `RequestContext` reads it.
     @usableFromInline package private(set) var isMaster = false
 
@@ -59,7 +62,6 @@ import EmuHTTP
         self.requestId = requestId
         self.arrivedAt = arrivedAt
         self.http = received
-        self.access = AccessContext.forRequest(app: nil, isMaster: false, sessionToken: nil)
         self.dispatcher = dispatcher
     }
 
@@ -71,8 +73,9 @@ import EmuHTTP
         self.app = app
         self.credentialSessionToken = credentialSessionToken
         sessionToken = token
-        access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: token)
+        let access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: token)
         self.isMaster = access.isMaster
+        self.access = access
     }
 }
 

@@ -54,7 +54,11 @@ public struct RequestContext<App: Sendable>: Sendable {
     /// The caller, privilege and permissions of this request; the caller is looked up on first need.
     /// Inside a transaction ask `access.caller(in: db)`, so the session is read in the same
     /// snapshot as the handler's work.
-    package var access: AccessContext { _read { yield box.fields.access } }
+    package var access: AccessContext {
+        _read {
+            if let access = box.fields.access { yield access } else { yield AccessContext.forRequest(app: nil, isMaster: false, sessionToken: nil) }
+        }
+    }
     /// What runs this request's batch sub-requests and knows every app served (the server's
     /// pipeline); nil for contexts built by hand in tests.
     package var dispatcher: (any SubRequestDispatching)? { _read { yield box.fields.dispatcher } }
