@@ -45,18 +45,10 @@ package struct AppAuthenticator: Sendable {
     }
 
     /// The one app served, when there is only one.
-    package var onlyApp: AppRuntime? {
-        let few = directory.snapshot.few
-        return few?.count == 1 ? few?.first : nil
-    }
+    package var onlyApp: AppRuntime? { directory.snapshot.onlyApp }
 
     /// The app this id names, if served.
     package func app(withId id: String) -> AppRuntime? { directory.snapshot.app(withId: id) }
-
-    /// The verifier of `app`'s signatures (its own window, when its options set one).
-    private func verifier(of app: AppRuntime?, in snapshot: AppDirectory.Snapshot) -> LCAuthVerifier {
-        app.flatMap { snapshot.verifiers[ObjectIdentifier($0)] } ?? verifier
-    }
 
     /// - Parameters:
     ///   - parameters: the route's captures, which name the app of `.appInPath` routes.
@@ -67,7 +59,6 @@ package struct AppAuthenticator: Sendable {
         if access == .open { return Outcome(app: nil, isMaster: false) }
         // Read once: the request sees one set of apps throughout.
         let snapshot = directory.snapshot
-        let apps = snapshot.apps
         // Parsed once here: the app, the privilege and the session token all read these.
         let credentials = LCRequestCredentials(fields: request.headers.fields)
         let bearer = AuthorizationHeader.bearer(request.headers)
@@ -77,35 +68,43 @@ package struct AppAuthenticator: Sendable {
             return Outcome(app: nil, isMaster: false)
         case .appInPath(let parameter):
             // No keys, like a CDN URL; an unknown app reads as a missing resource, not a 401.
-            guard let app = parameters[parameter].flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
+            guard let app = parameters[parameter].flatMap({ snapshot.apps[$0] }) else { throw APIError(.routeNotFound) }
             return Outcome(app: app, isMaster: false, sessionToken: session)
         case .appInQuery(let parameter):
-            guard let app = request.queryValue(parameter).flatMap({ apps[$0] }) else { throw APIError(.routeNotFound) }
+            guard let app = request.queryValue(parameter).flatMap({ snapshot.apps[$0] }) else { throw APIError(.routeNotFound) }
             return Outcome(app: app, isMaster: false, sessionToken: session)
         case .keyless:
-            return Outcome(app: keylessApp(credentials, request, apps: apps), isMaster: false, sessionToken: session)
+            return Outcome(app: keylessApp(credentials, request, apps: snapshot.apps), isMaster: false, sessionToken: session)
         case .appOrAnonymous where Self.carriesNoCredentials(credentials, bearer: bearer):
-            return Outcome(app: defaultAppId.flatMap { apps[$0] }, isMaster: false, sessionToken: session)
+            return Outcome(app: defaultAppId.flatMap { snapshot.apps[$0] }, isMaster: false, sessionToken: session)
         case .app, .master, .appOrAnonymous:
             break
         }
         if let token = bearer {
             if access == .master { throw failure("this endpoint needs the master key") }
-            let (app, session) = try OAuthBearer.resolve(token, appId: credentials.appId, apps: apps)
+            let (app, session) = try OAuthBearer.resolve(token, appId: credentials.appId, apps: snapshot.apps)
             return Outcome(app: app, isMaster: false, sessionToken: session)
         }
-        var app = credentials.appId.flatMap { snapshot.app(withId: $0) }
+        let entry = credentials.appId.flatMap { snapshot.entry(withId: $0) }
         // An id of the opt-in prefix that no app has yet: the template's keys must verify; then
         // the app is made, and answers this request.
-        let template = app == nil && provisioning ? credentials.appId.flatMap { directory.template(forUnserved: $0, in: snapshot) } : nil
-        let checked = app ?? template
-        let keys = checked.map { LCAppKeys(appKey: $0.configuration.appKey, masterKey: $0.configuration.masterKey) }
-        let now = checked?.clock.nowMilliseconds ?? 0
-        switch verifier(of: checked, in: snapshot).verify(credentials, keys: keys, now: now) {
+        let template = entry == nil && provisioning
+            ? credentials.appId.flatMap { directory.template(forUnserved: $0, in: snapshot) }
+                .map { AppDirectory.Snapshot.Entry($0, maxSkew: verifier.maxSkew) }
+            : nil
+        // The keys handed on in place (its own window, when the app's options set one).
+        let verdict: LCAuthResult
+        if let checked = entry ?? template {
+            verdict = checked.verifier.verify(credentials, keys: checked.keys, now: checked.app.clock.nowMilliseconds)
+        } else {
+            verdict = verifier.verify(credentials, keys: nil, now: 0)
+        }
+        switch verdict {
         case .success(let privilege):
             let isMaster = privilege == .master
             if access == .master && !isMaster { throw failure("this endpoint needs the master key") }
-            if let template, let id = credentials.appId { app = try directory.provision(id, from: template) }
+            var app = entry?.app
+            if let template, let id = credentials.appId { app = try directory.provision(id, from: template.app) }
             return Outcome(app: app, isMaster: isMaster, sessionToken: session)
         case .failure(let reason):
             throw failure(reason.reason)

@@ -10,25 +10,44 @@ package final class AppDirectory: Sendable {
     /// The apps at one moment, with what authentication derives from them.
     package final class Snapshot: Sendable {
         package let apps: [String: AppRuntime]
-        /// Per app: its options may set its own signature window.
-        let verifiers: [ObjectIdentifier: LCAuthVerifier]
-        /// The apps, when there are few: comparing an id with theirs costs less than hashing it.
-        let few: [AppRuntime]?
+        /// Per app, by id: what authentication checks its requests with.
+        let entries: [String: Entry]
+        /// The entries, when there are few: comparing an id with theirs costs less than hashing it.
+        let few: [Entry]?
+
+        /// An app with its keys and its verifier (its options may set its own signature window),
+        /// made once per snapshot: the keys are handed to the verifier in place, where an
+        /// `LCAppKeys` made per request copied both keys (two retains, two releases).
+        final class Entry: Sendable {
+            let app: AppRuntime
+            let keys: LCAppKeys
+            let verifier: LCAuthVerifier
+
+            init(_ app: AppRuntime, maxSkew: Int64?) {
+                self.app = app
+                keys = LCAppKeys(appKey: app.configuration.appKey, masterKey: app.configuration.masterKey)
+                verifier = LCAuthVerifier(maxSkew: app.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkew))
+            }
+        }
 
         init(apps: [String: AppRuntime], maxSkew: Int64?) {
             self.apps = apps
-            verifiers = Dictionary(uniqueKeysWithValues: apps.values.map { app in
-                (ObjectIdentifier(app),
-                 LCAuthVerifier(maxSkew: app.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkew)))
-            })
-            few = apps.count > 4 ? nil : Array(apps.values)
+            entries = apps.mapValues { Entry($0, maxSkew: maxSkew) }
+            few = apps.count > 4 ? nil : Array(entries.values)
+        }
+
+        /// The entry of the app this id names, if served.
+        func entry(withId id: String) -> Entry? {
+            guard let few else { return entries[id] }
+            for entry in few where entry.app.configuration.appId == id { return entry }
+            return nil
         }
 
         /// The app this id names, if served.
-        package func app(withId id: String) -> AppRuntime? {
-            guard let few else { return apps[id] }
-            return few.first { $0.configuration.appId == id }
-        }
+        package func app(withId id: String) -> AppRuntime? { entry(withId: id)?.app }
+
+        /// The one app served, when there is only one.
+        var onlyApp: AppRuntime? { few?.count == 1 ? few?.first?.app : nil }
     }
 
     /// At most this many apps made on demand at once (docs/testing.md): each holds an in-memory

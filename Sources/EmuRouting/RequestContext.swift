@@ -1,4 +1,3 @@
-import Dispatch
 import EmuData
 import EmuHTTP
 #if canImport(FoundationEssentials)
@@ -8,110 +7,87 @@ import Foundation
 #endif
 import LCWire
 
-/// One request's context: what the pipeline's stages learn about the request, filled in the
-/// order they meet it (Pipeline.swift), and what route handlers read. Handlers never parse a
-/// credential or look an app up again: the context already says.
+/// One request's context: what the pipeline's stages learned about the request (filled in the
+/// order they meet it as a `ContextDraft`, Pipeline.swift), and what route handlers read.
+/// Handlers never parse a credential or look an app up again: the context already says.
 ///
 /// `App` is what the route guarantees about the app. The pipeline and the routes that may have
 /// none (`.open`, `.keyless`) see `RequestContext<AppRuntime?>`; a route whose access level
 /// guarantees an app (`APIRoute(appAccess:)`) hands its handler `RequestContext<AppRuntime>`, whose
-/// `app` needs no check. Modelled on Hummingbird's `RequestContext`; a value, so filling it costs
-/// no allocation.
+/// `app` needs no check. Modelled on Hummingbird's `RequestContext`.
+///
+/// A value holding one box that never changes (`ContextDraft` says why): a context is handed on
+/// several times per request (the handler, the reply, the journal, closures), and each copy of
+/// its eleven fields retained and released each of them, and `App`, the one field of a generic
+/// type, went through the type's value witnesses in the code not specialised for it (issue 31).
+/// `App` only names what `app` answers: the app-guaranteed context of a handler is the same box
+/// (`withApp`), not a second context.
 public struct RequestContext<App: Sendable>: Sendable {
-    // On arrival.
-    /// The request as it arrived: what the journal keeps and cross-origin headers answer.
-    public let received: HTTPRequest
-    /// Short id logged with unexpected failures and returned to the client with them.
-    public let requestId: String
-    /// When the request arrived (`DispatchTime` nanoseconds), for the journal's timings.
-    package let arrivedAt: UInt64
+    @usableFromInline let box: ContextBox
 
-    // Method override (MethodOverrideEnvelope).
+    fileprivate init(box: ContextBox) { self.box = box }
+
+    // The readers are inlinable: a getter called from another module returned a copy (a retain,
+    // a release; five of each for `parameters`). Those of package types cannot be, and yield.
+
+    /// The request as it arrived: what the journal keeps and cross-origin headers answer.
+    @inlinable public var received: HTTPRequest { box.fields.received }
+    /// Short id logged with unexpected failures and returned to the client with them.
+    @inlinable public var requestId: String { box.fields.requestId }
+    /// When the request arrived (`DispatchTime` nanoseconds), for the journal's timings.
+    @inlinable package var arrivedAt: UInt64 { box.fields.arrivedAt }
     /// The request the routes read: `received`, or the request its method-override envelope
     /// stands for (spec §1.6).
-    public package(set) var http: HTTPRequest
-
-    // Routing.
+    @inlinable public var http: HTTPRequest { box.fields.http }
     /// Captures from the route pattern, e.g. `className`.
-    public package(set) var parameters: RouteCaptures
+    @inlinable public var parameters: RouteCaptures { box.fields.parameters }
     /// No route answered (the journal lists such requests apart).
-    package var isUnmatched = false
-
-    // Authentication.
-    /// The authenticated app: optional until a route guarantees one.
-    public package(set) var app: App
+    @inlinable package var isUnmatched: Bool { box.fields.isUnmatched }
+    /// The authenticated app whatever `App` says: nil on routes without one.
+    @inlinable package var runtime: AppRuntime? { box.fields.app }
     /// The session token of the credentials (`AppAuthenticator.Outcome.sessionToken`): an OAuth
     /// bearer token's, else `X-LC-Session`. Kept so batch sub-requests inherit it unparsed.
-    package var credentialSessionToken: String?
+    @inlinable package var credentialSessionToken: String? { box.fields.credentialSessionToken }
     /// The session token sent with the request: the credentials', else the `session_token`
     /// query parameter (spec §5.5). Empty values count as none.
-    public package(set) var sessionToken: String?
+    @inlinable public var sessionToken: String? { box.fields.sessionToken }
     /// The caller, privilege and permissions of this request; the caller is looked up on first need.
     /// Inside a transaction ask `access.caller(in: db)`, so the session is read in the same
     /// snapshot as the handler's work.
-    package var access: AccessContext
-
+    package var access: AccessContext {
+        _read {
+            if let access = box.fields.access { yield access } else { yield AccessContext.forRequest(app: nil, isMaster: false, sessionToken: nil) }
+        }
+    }
     /// What runs this request's batch sub-requests and knows every app served (the server's
     /// pipeline); nil for contexts built by hand in tests.
-    package var dispatcher: (any SubRequestDispatching)?
-
+    package var dispatcher: (any SubRequestDispatching)? { _read { yield box.fields.dispatcher } }
     /// True when the master key was presented.
-    public var isMaster: Bool { access.isMaster }
-
-    fileprivate init(received: HTTPRequest, requestId: String, arrivedAt: UInt64, http: HTTPRequest,
-                     parameters: RouteCaptures, isUnmatched: Bool, app: App, credentialSessionToken: String?,
-                     sessionToken: String?, access: AccessContext, dispatcher: (any SubRequestDispatching)?) {
-        self.received = received
-        self.requestId = requestId
-        self.arrivedAt = arrivedAt
-        self.http = http
-        self.parameters = parameters
-        self.isUnmatched = isUnmatched
-        self.app = app
-        self.credentialSessionToken = credentialSessionToken
-        self.sessionToken = sessionToken
-        self.access = access
-        self.dispatcher = dispatcher
-    }
+    @inlinable public var isMaster: Bool { box.fields.isMaster }
 }
 
 extension RequestContext where App == AppRuntime? {
-    /// A request as it arrives: nothing known yet but its id, nobody in particular calling.
-    package init(arriving received: HTTPRequest, requestId: String, dispatcher: any SubRequestDispatching) {
-        self.init(received: received, requestId: requestId, arrivedAt: DispatchTime.now().uptimeNanoseconds,
-                  http: received, parameters: [:], isUnmatched: false, app: nil, credentialSessionToken: nil,
-                  sessionToken: nil, access: AccessContext.forRequest(app: nil, isMaster: false, sessionToken: nil),
-                  dispatcher: dispatcher)
-    }
+    /// The context the pipeline's stages filled.
+    package init(_ draft: consuming ContextDraft) { self.init(box: ContextBox(draft)) }
 
     /// A request already routed and authenticated: a batch's sub-request, or one built by a test.
     package init(http: HTTPRequest, parameters: RouteCaptures, requestId: String, app: AppRuntime?, isMaster: Bool,
          credentialSessionToken: String? = nil, dispatcher: (any SubRequestDispatching)? = nil) {
-        self.init(received: http, requestId: requestId, arrivedAt: 0, http: http, parameters: parameters,
-                  isUnmatched: false, app: nil, credentialSessionToken: nil, sessionToken: nil,
-                  access: AccessContext.forRequest(app: nil, isMaster: false, sessionToken: nil), dispatcher: dispatcher)
-        authenticated(app: app, isMaster: isMaster, credentialSessionToken: credentialSessionToken)
+        var draft = ContextDraft(received: http, requestId: requestId, arrivedAt: 0, dispatcher: dispatcher)
+        draft.parameters = parameters
+        draft.authenticated(app: app, isMaster: isMaster, credentialSessionToken: credentialSessionToken)
+        self.init(draft)
     }
 
-    /// What the authentication stage established, filled once: handlers read it, never the
-    /// credentials again.
-    package mutating func authenticated(app: AppRuntime?, isMaster: Bool, credentialSessionToken: String?) {
-        self.app = app
-        self.credentialSessionToken = credentialSessionToken
-        var token = credentialSessionToken
-        if token == nil, let query = http.queryValue("session_token"), !query.isEmpty { token = query }
-        sessionToken = token
-        access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: token)
-    }
+    /// The authenticated app: optional until a route guarantees one.
+    @inlinable public var app: AppRuntime? { box.fields.app }
 
     /// The same context with its app known, for the handler of a route that guarantees one; nil
-    /// when there is none, which the authenticator never lets through on such a route.
+    /// when there is none, which the authenticator never lets through on such a route. The same
+    /// box: one reference more, no second context.
     var withApp: RequestContext<AppRuntime>? {
-        guard let app else { return nil }
-        return RequestContext<AppRuntime>(
-            received: received, requestId: requestId, arrivedAt: arrivedAt, http: http, parameters: parameters,
-            isUnmatched: isUnmatched, app: app, credentialSessionToken: credentialSessionToken,
-            sessionToken: sessionToken, access: access, dispatcher: dispatcher)
+        guard box.fields.app != nil else { return nil }
+        return RequestContext<AppRuntime>(box: box)
     }
 
     /// The app, for the few handlers on routes where it may be missing (and for tests' routes):
@@ -126,6 +102,9 @@ extension RequestContext where App == AppRuntime? {
 }
 
 extension RequestContext where App == AppRuntime {
+    /// The authenticated app, which a route of this kind of context guarantees (`withApp`).
+    @inlinable public var app: AppRuntime { box.fields.app! }
+
     /// Who is calling, for handlers that need it before any transaction of their own: looked up
     /// in a read of its own unless the request already knows it (no token, or asked before).
     package func caller() throws -> Caller { try access.caller(reading: app.database) }

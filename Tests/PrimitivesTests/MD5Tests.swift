@@ -50,4 +50,23 @@ import Primitives
             0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2, 0x4f, 0xb0, 0xd6, 0x96, 0x3f, 0x7d, 0x28, 0xe1, 0x7f, 0x72,
         ])
     }
+
+    /// The check of every signed request, over bytes read in place and over strings: the same
+    /// verdict, for every split of an RFC 1321 vector into two parts, its hex in either case.
+    @Test(arguments: rfc1321)
+    func matchesLowercaseHex_overBytesAndStrings(input: String, digest: String) {
+        let bytes = Array(input.utf8), upper = digest.uppercased(), wrong = String(digest.reversed())
+        for cut in 0...bytes.count {
+            let first = String(decoding: bytes[..<cut], as: UTF8.self), second = String(decoding: bytes[cut...], as: UTF8.self)
+            for (hex, expected) in [(digest, true), (upper, digest == upper), (wrong, digest == wrong)] {
+                let overBytes = bytes[..<cut].withUnsafeBufferPointer { head in
+                    bytes[cut...].withUnsafeBufferPointer { tail in
+                        Array(hex.utf8).withUnsafeBufferPointer { MD5.digest(of: head, tail, matchesLowercaseHex: $0) }
+                    }
+                }
+                #expect(overBytes == expected)
+                #expect(MD5.digest(of: Substring(first), second, matchesLowercaseHex: Substring(hex)) == expected)
+            }
+        }
+    }
 }

@@ -63,59 +63,62 @@ final class Pipeline: HTTPHandler {
     var pool: WorkerPool { execution.pool }
 
     func handle(_ received: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
-        let context = RequestContext(arriving: received, requestId: nextRequestId(), dispatcher: self)
-        let send = renderer.logged(received, requestId: context.requestId, respond)
+        let draft = ContextDraft(arriving: received, requestId: nextRequestId(), dispatcher: self)
+        let send = renderer.logged(received, requestId: draft.requestId, respond)
         // 0. The dashboard watching leaves no trace in the journal.
         let watching = watchers.isWatching(received)
         // The admin surface, in any spelling (AdminPath): a group of its own, decided once.
         if AdminPath.contains(received.path) {
             let journaled = !watching && !watchers.isDashboardPage(received)
-            adminSurface(context, Reply(renderer: renderer, crossOrigin: .admin, journaled: journaled, send: send))
+            adminSurface(draft, Reply(renderer: renderer, crossOrigin: .admin, journaled: journaled, send: send))
         } else {
             let reply = Reply(renderer: renderer, crossOrigin: .api, journaled: !watching, send: send)
-            watching ? watched(context, reply) : api(context, reply)
+            watching ? watched(draft, reply) : api(draft, reply)
         }
     }
+
+    // The stages fill a `ContextDraft`, handed on by `consuming` (no copy of its fields), and
+    // make it a `RequestContext` once: for the route, or for the answer that ends the request.
 
     // MARK: The API: LeanCloud's routes, the app's custom routes, file URLs
 
-    private func api(_ context: RequestContext<AppRuntime?>, _ reply: Reply) {
+    private func api(_ draft: consuming ContextDraft, _ reply: Reply) {
         // 1. A preflight needs no authentication.
-        if context.received.method == "OPTIONS" { return reply.unrendered(cors.preflight(context.received), context) }
+        if draft.received.method == "OPTIONS" { return reply.unrendered(cors.preflight(draft.received), RequestContext(draft)) }
         // 2–3. Faults and custom routes; matching the routes may spend a regex budget (50 ms):
         //      then on the worker pool, never on an event loop, whose other connections would wait.
-        let custom = customRoutes.lookup(context.received)
+        let custom = customRoutes.lookup(draft.received)
         guard custom?.mayRunRegex != true else {
-            return pool.submit { [self] in apiRoutes(context, custom, reply) }
+            return pool.submit { [self, draft] in apiRoutes(draft, custom, reply) }
         }
-        apiRoutes(context, custom, reply)
+        apiRoutes(draft, custom, reply)
     }
 
-    private func apiRoutes(_ context: RequestContext<AppRuntime?>, _ custom: CustomRouteLookup?, _ reply: Reply) {
+    private func apiRoutes(_ draft: consuming ContextDraft, _ custom: CustomRouteLookup?, _ reply: Reply) {
         // 2. An app with custom routes is known already (the lookup chose it): a fault the
         //    developer injected answers instead of whichever route would, or delays it.
-        if let custom, let fault = faults.take(app: custom.app, method: context.received.method, path: context.received.path) {
-            var faulted = context
+        if let custom, let fault = faults.take(app: custom.app, method: draft.received.method, path: draft.received.path) {
+            var faulted = copy draft
             faulted.app = custom.app
-            return faults.inject(fault, faulted, reply) { [self] in
+            return faults.inject(fault, RequestContext(faulted), reply) { [self, draft] in
                 // After a delay the routes run on a timer's thread: a regex goes back to the pool.
-                guard custom.mayRunRegex, !WorkerPool.isWorkerThread else { return routes(context, custom, reply, faultTaken: true) }
-                pool.submit { [self] in routes(context, custom, reply, faultTaken: true) }
+                guard custom.mayRunRegex, !WorkerPool.isWorkerThread else { return routes(draft, custom, reply, faultTaken: true) }
+                pool.submit { [self] in routes(draft, custom, reply, faultTaken: true) }
             }
         }
-        routes(context, custom, reply, faultTaken: false)
+        routes(draft, custom, reply, faultTaken: false)
     }
 
-    private func routes(_ context: RequestContext<AppRuntime?>, _ custom: CustomRouteLookup?, _ reply: Reply,
+    private func routes(_ draft: consuming ContextDraft, _ custom: CustomRouteLookup?, _ reply: Reply,
                         faultTaken: Bool) {
         // 3. Custom routes.
-        if let custom, customRoutes.answer(custom, context, reply) { return }
-        var context = context
+        if let custom, customRoutes.answer(custom, draft, reply) { return }
         // 4–6. Method override, route, authenticate.
-        guard let route = resolve(&context, custom, reply) else { return }
+        guard let route = resolve(&draft, custom, reply) else { return }
+        let context = RequestContext(draft)
         // 7. A fault the developer injected answers instead, or delays the route.
         if !faultTaken, let fault = faults.take(for: context) {
-            return faults.inject(fault, context, reply) { [self, context] in execution.execute(route, context, reply) }
+            return faults.inject(fault, context, reply) { [self] in execution.execute(route, context, reply) }
         }
         // 8–9. Execute, render.
         execution.execute(route, context, reply)
@@ -123,50 +126,49 @@ final class Pipeline: HTTPHandler {
 
     /// The API for the dashboard watching: no fault, no custom route (a scenario would move),
     /// only LeanCloud's routes.
-    private func watched(_ context: RequestContext<AppRuntime?>, _ reply: Reply) {
-        var context = context
-        guard let route = resolve(&context, nil, reply) else { return }
-        execution.execute(route, context, reply)
+    private func watched(_ draft: consuming ContextDraft, _ reply: Reply) {
+        guard let route = resolve(&draft, nil, reply) else { return }
+        execution.execute(route, RequestContext(draft), reply)
     }
 
     // MARK: The admin surface: /__admin/* and the dashboard
 
-    private func adminSurface(_ context: RequestContext<AppRuntime?>, _ reply: Reply) {
+    private func adminSurface(_ draft: consuming ContextDraft, _ reply: Reply) {
         // 1. Web pages in the developer's browser never reach it.
-        if let refusal = adminGuard.refusal(for: context.received) { return reply.unrendered(refusal, context) }
+        if let refusal = adminGuard.refusal(for: draft.received) { return reply.unrendered(refusal, RequestContext(draft)) }
         // 2. Its own preflight: its own origin and --admin-origins only.
-        if context.received.method == "OPTIONS" { return reply.unrendered(adminGuard.preflight(context.received), context) }
-        var context = context
+        if draft.received.method == "OPTIONS" {
+            return reply.unrendered(adminGuard.preflight(draft.received), RequestContext(draft))
+        }
         // 3–5. Method override, route, authenticate (no custom route, no fault, ever).
-        guard let route = resolve(&context, nil, reply) else { return }
+        guard let route = resolve(&draft, nil, reply) else { return }
         // 6–7. Execute, render.
-        execution.execute(route, context, reply)
+        execution.execute(route, RequestContext(draft), reply)
     }
 
     // MARK: Stages both groups share
 
-    /// Method override, routing and authentication, filling `context`: the route to run, or nil
+    /// Method override, routing and authentication, filling `draft`: the route to run, or nil
     /// when the request was answered (an error, a 404).
-    private func resolve(_ context: inout RequestContext<AppRuntime?>, _ custom: CustomRouteLookup?,
-                         _ reply: Reply) -> APIRoute? {
+    private func resolve(_ draft: inout ContextDraft, _ custom: CustomRouteLookup?, _ reply: Reply) -> APIRoute? {
         do {
             // spec §1.6: a text/plain POST may carry its method and credentials in the body.
-            context.http = try MethodOverrideEnvelope.unwrap(context.received)
+            if let envelope = try MethodOverrideEnvelope.unwrap(draft.received) { draft.http = envelope }
         } catch {
-            reply.failure(error, context)
+            reply.failure(error, RequestContext(draft))
             return nil
         }
         let route: APIRoute
-        switch routing.route(&context) {
+        switch routing.route(&draft) {
         case .success(let found): route = found
         case .failure(let error):
-            customRoutes.answerNotFound(error, context, custom, reply)
+            customRoutes.answerNotFound(error, RequestContext(draft), custom, reply)
             return nil
         }
         do {
-            try authentication.authenticate(&context, for: route)
+            try authentication.authenticate(&draft, for: route)
         } catch {
-            reply.failure(error, context)
+            reply.failure(error, RequestContext(draft))
             return nil
         }
         return route
@@ -203,7 +205,7 @@ extension Pipeline: SubRequestDispatching {
             method: subrequest.method, target: subrequest.target, path: subrequest.path, query: subrequest.query,
             version: outer.http.version, headers: headers, body: body, isSecure: outer.http.isSecure)
         let context = RequestContext<AppRuntime?>(
-            http: inner, parameters: parameters, requestId: outer.requestId, app: outer.app as? AppRuntime,
+            http: inner, parameters: parameters, requestId: outer.requestId, app: outer.runtime,
             isMaster: outer.isMaster, credentialSessionToken: outer.credentialSessionToken, dispatcher: self)
         return execution.run(route, context)
     }

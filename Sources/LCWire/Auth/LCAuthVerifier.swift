@@ -32,18 +32,19 @@ public struct LCAuthVerifier: Sendable {
         guard let keys else { return .failure(.unknownAppId) }
         // A legacy master-key header states the caller wants master privileges; a wrong one
         // fails rather than silently degrading to the app key (LeanEngine would degrade).
-        if let masterKey = nonEmpty(credentials.masterKey) {
+        // Bound in place, not through a function returning a copy (issue 31).
+        if let masterKey = credentials.masterKey, !masterKey.isEmpty {
             return ConstantTime.equals(masterKey, keys.masterKey)
                 ? .success(privilege: .master) : .failure(.wrongMasterKey)
         }
         var keyFailure: LCAuthFailure?
-        if let key = nonEmpty(credentials.key) {
+        if let key = credentials.key, !key.isEmpty {
             switch verifyKey(key, keys: keys) {
             case .success(let privilege): return .success(privilege: privilege)
             case .failure(let failure): keyFailure = failure
             }
         }
-        if let sign = nonEmpty(credentials.sign) {
+        if let sign = credentials.sign, !sign.isEmpty {
             return verifySign(sign, keys: keys, now: now)
         }
         return .failure(keyFailure ?? .missingKeyAndSign)
@@ -65,11 +66,6 @@ public struct LCAuthVerifier: Sendable {
         if ConstantTime.equals(key, keys.masterKey) { return .success(.client) }
         return .failure(.wrongAppKey)
     }
-
-    private func nonEmpty(_ value: String?) -> String? {
-        guard let value, !value.isEmpty else { return nil }
-        return value
-    }
 }
 
 // MARK: - The X-LC-Sign check
@@ -79,33 +75,63 @@ extension LCAuthVerifier {
     ///
     /// Checks shape first, then the digest (diagnosing uppercase hex and a key used with the
     /// wrong suffix), then the timestamp, so a client fixes problems in a sensible order.
+    /// The header and the key are read in place, as bytes: every signed request comes here, and
+    /// each substring of the header or copy of the key was a retain and a release (issue 31).
     func verifySign(_ header: String, keys: LCAppKeys, now: Int64) -> LCAuthResult {
-        guard let parts = LCRequestSignature.Components(header) else { return .failure(.malformedSign) }
-        let isMaster: Bool
-        switch parts.suffix {
-        case nil: isMaster = false
-        case LCRequestSignature.masterSuffix?: isMaster = true
-        case LCRequestSignature.androidSuffix?: return .failure(.unsupportedSignVariant)
-        default: return .failure(.malformedSign)
-        }
-        guard parts.hasValidDigestShape, let timestamp = parts.timestampValue else { return .failure(.malformedSign) }
-
-        let expectedKey = isMaster ? keys.masterKey : keys.appKey
-        let otherKey = isMaster ? keys.appKey : keys.masterKey
-        if !LCRequestSignature.digest(parts.digest, matchesKey: expectedKey, timestamp: parts.timestamp) {
+        let check = header.utf8.withContiguousStorageIfAvailable { checkSign($0, keys: keys, now: now) }
+            ?? Array(header.utf8).withUnsafeBufferPointer { checkSign($0, keys: keys, now: now) }
+        switch check {
+        case .verdict(let verdict):
+            return verdict
+        case .digestMismatch(let isMaster):
             // The failure path may allocate: it builds both digests to say what went wrong.
+            guard let parts = LCRequestSignature.Components(header) else { return .failure(.malformedSign) }
+            let expectedKey = isMaster ? keys.masterKey : keys.appKey
+            let otherKey = isMaster ? keys.appKey : keys.masterKey
             let expected = LCRequestSignature.digestBytes(key: expectedKey, timestamp: parts.timestamp)
             let received = Array(parts.digest.utf8)
             return .failure(diagnoseMismatch(parts, received: received, expected: expected, otherKey: otherKey, isMaster: isMaster))
         }
+    }
+
+    /// What the bytes of a header say: a verdict, or a digest that is not the expected one,
+    /// which `verifySign` diagnoses.
+    private enum SignCheck {
+        case verdict(LCAuthResult)
+        case digestMismatch(isMaster: Bool)
+    }
+
+    private func checkSign(_ header: UnsafeBufferPointer<UInt8>, keys: LCAppKeys, now: Int64) -> SignCheck {
+        guard let scan = LCRequestSignature.Scan(header) else { return .verdict(.failure(.malformedSign)) }
+        let isMaster: Bool
+        if let second = scan.secondComma {
+            let suffix = UnsafeBufferPointer(rebasing: header[(second + 1)...])
+            if suffix.elementsEqual(LCRequestSignature.masterSuffix.utf8) {
+                isMaster = true
+            } else if suffix.elementsEqual(LCRequestSignature.androidSuffix.utf8) {
+                return .verdict(.failure(.unsupportedSignVariant))
+            } else {
+                return .verdict(.failure(.malformedSign))
+            }
+        } else {
+            isMaster = false
+        }
+        guard scan.hexDigest, let timestamp = scan.timestamp else { return .verdict(.failure(.malformedSign)) }
+
+        let digest = UnsafeBufferPointer(rebasing: header[..<scan.firstComma])
+        let stamp = UnsafeBufferPointer(rebasing: header[(scan.firstComma + 1)..<(scan.secondComma ?? header.count)])
+        let key = isMaster ? keys.masterKey : keys.appKey
+        let matches = key.utf8.withContiguousStorageIfAvailable { MD5.digest(of: stamp, $0, matchesLowercaseHex: digest) }
+            ?? Array(key.utf8).withUnsafeBufferPointer { MD5.digest(of: stamp, $0, matchesLowercaseHex: digest) }
+        if !matches { return .digestMismatch(isMaster: isMaster) }
         // Epoch milliseconds have had 13 digits since 2001; under 10^11 (1973 in ms, 5138 in
         // seconds) the client almost surely sent seconds.
-        if timestamp < 100_000_000_000 { return .failure(.timestampInSeconds) }
+        if timestamp < 100_000_000_000 { return .verdict(.failure(.timestampInSeconds)) }
         if let maxSkew {
             let skew = timestamp - now
-            if skew.magnitude > maxSkew.magnitude { return .failure(.clockSkew(milliseconds: skew)) }
+            if skew.magnitude > maxSkew.magnitude { return .verdict(.failure(.clockSkew(milliseconds: skew))) }
         }
-        return .success(privilege: isMaster ? .master : .client)
+        return .verdict(.success(privilege: isMaster ? .master : .client))
     }
 
     /// Why a well-formed digest did not verify.

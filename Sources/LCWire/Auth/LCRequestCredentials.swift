@@ -70,47 +70,72 @@ extension LCRequestCredentials {
     /// The fields and the tables are looked at in place: copying their elements retained and
     /// released each name and value, the tables' counts shared by every thread (issue 31).
     public init(fields: [(name: String, value: String)]) {
+        let best = Self.best(in: fields)
+        // Each value copied once, from its field, straight into the credentials: the slots hold
+        // field indexes, not strings, whose copies from slot to slot, and of the credentials
+        // assigned field by field, were retains and releases (issue 31).
+        func value(_ slot: Best.Slot) -> String? { slot.map { fields[$0.field].value } }
+        self.init(appId: value(best.values.0), key: value(best.values.1), sign: value(best.values.2),
+                  masterKey: value(best.values.3), sessionToken: value(best.values.4),
+                  isProduction: best.values.5.map { LCHeaderName.isProduction(fields[$0.field].value) } ?? true)
+    }
+
+    /// The field of each credential's earliest candidate with a non-empty value.
+    private static func best(in fields: [(name: String, value: String)]) -> Best {
         var seen: UInt32 = 0  // candidates whose first field was met: later ones do not count
         var best = Best()
-        Self.candidatesByLength.withUnsafeBufferPointer { byLength in
-            Self.candidates.withUnsafeBufferPointer { candidates in
-                fields.withUnsafeBufferPointer { fields in
-                    for field in fields.indices {
-                        let length = fields[field].name.utf8.count
-                        guard length < byLength.count else { continue }
-                        byLength[length].withUnsafeBufferPointer { bits in
-                            for bit in bits where seen & (1 << bit) == 0
-                                && candidates[bit].name.asciiCaseInsensitiveEquals(fields[field].name) {
-                                seen |= 1 << bit
-                                // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
-                                if !fields[field].value.isEmpty {
-                                    best.offer(fields[field].value, list: candidates[bit].list, rank: candidates[bit].rank)
-                                }
-                            }
-                        }
+        let (candidates, byLength) = (Self.candidates, Self.candidatesByLength)
+        fields.withUnsafeBufferPointer { fields in
+            for field in fields.indices {
+                let length = fields[field].name.utf8.count
+                guard length < byLength.count else { continue }
+                // The candidates of this length not met yet, lowest index first.
+                var bits = byLength[length] & ~seen
+                while bits != 0 {
+                    let bit = bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    guard matches(candidates[bit].name, fields[field].name) else { continue }
+                    seen |= 1 << bit
+                    // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
+                    if !fields[field].value.isEmpty {
+                        best.offer(field, list: candidates[bit].list, rank: candidates[bit].rank)
                     }
                 }
             }
         }
-        // The values moved out of `best` and into the fields, not copied through another
-        // initialiser (a copy of the credentials and a release of `best`'s strings, issue 31).
-        let moved = consume best
-        let (appId, key, sign, masterKey, sessionToken, production) = moved.values
-        self.appId = appId?.value
-        self.key = key?.value
-        self.sign = sign?.value
-        self.masterKey = masterKey?.value
-        self.sessionToken = sessionToken?.value
-        self.isProduction = LCHeaderName.isProduction(production?.value)
+        return best
     }
 
-    /// Per credential, the best value so far and its candidate's rank: six fixed slots, no array.
+    /// Whether a field's name is the candidate's, ASCII case aside (as `asciiCaseInsensitiveEquals`),
+    /// compared here over both names' bytes in place: the call across modules took copies of
+    /// both strings, two retains and two releases per name compared.
+    @inline(__always)
+    private static func matches(_ candidate: String, _ name: String) -> Bool {
+        let compared = candidate.utf8.withContiguousStorageIfAvailable { candidate in
+            name.utf8.withContiguousStorageIfAvailable { name in
+                guard candidate.count == name.count else { return false }
+                for index in 0..<candidate.count {
+                    let x = candidate[index], y = name[index]
+                    if x != y {
+                        let lower = x | 0x20
+                        if lower != y | 0x20 || lower < UInt8(ascii: "a") || lower > UInt8(ascii: "z") { return false }
+                    }
+                }
+                return true
+            }
+        }
+        if let compared, let compared { return compared }
+        return candidate.asciiCaseInsensitiveEquals(name)
+    }
+
+    /// Per credential, the field of the best value so far and its candidate's rank: six fixed
+    /// slots, no array.
     private struct Best {
-        typealias Slot = (rank: Int, value: String)?
+        typealias Slot = (rank: Int, field: Int)?
         var values: (Slot, Slot, Slot, Slot, Slot, Slot) = (nil, nil, nil, nil, nil, nil)
 
-        mutating func offer(_ value: String, list: Int, rank: Int) {
-            func keep(_ slot: inout Slot) { if slot == nil || rank < slot!.rank { slot = (rank, value) } }
+        mutating func offer(_ field: Int, list: Int, rank: Int) {
+            func keep(_ slot: inout Slot) { if slot == nil || rank < slot!.rank { slot = (rank, field) } }
             switch list {
             case 0: keep(&values.0)
             case 1: keep(&values.1)
@@ -122,18 +147,29 @@ extension LCRequestCredentials {
         }
     }
 
-    /// Every candidate name with its credential (the order of `Best`'s slots) and its rank there.
-    private static let candidates: [(name: String, list: Int, rank: Int)] = [
-        LCHeaderName.appIdCandidates, LCHeaderName.appKeyCandidates, LCHeaderName.signCandidates,
-        LCHeaderName.masterKeyCandidates, LCHeaderName.sessionCandidates, LCHeaderName.prodCandidates,
-    ].enumerated().flatMap { list, names in names.enumerated().map { (name: $1, list: list, rank: $0) } }
+    /// Every candidate name with its credential (the order of `Best`'s slots) and its rank there,
+    /// in memory made once and never freed: an array's buffer was retained and released by every
+    /// request, a count every thread shares (issue 31). `nonisolated(unsafe)`: written once, by
+    /// the lazy initialiser, and only read after.
+    nonisolated(unsafe) private static let candidates: UnsafeBufferPointer<(name: String, list: Int, rank: Int)> = {
+        let list = [
+            LCHeaderName.appIdCandidates, LCHeaderName.appKeyCandidates, LCHeaderName.signCandidates,
+            LCHeaderName.masterKeyCandidates, LCHeaderName.sessionCandidates, LCHeaderName.prodCandidates,
+        ].enumerated().flatMap { list, names in names.enumerated().map { (name: $1, list: list, rank: $0) } }
+        precondition(list.count <= 32, "a candidate's bit must fit in a UInt32")
+        let memory = UnsafeMutableBufferPointer<(name: String, list: Int, rank: Int)>.allocate(capacity: list.count)
+        _ = memory.initialize(from: list)
+        return UnsafeBufferPointer(memory)
+    }()
 
-    /// The indexes in `candidates` of the names of each length: most fields (Host, User-Agent, …)
-    /// have a length no candidate has, and cost one look.
-    private static let candidatesByLength: [[Int]] = {
+    /// For each name length, the candidates of that length as bits (their indexes in
+    /// `candidates`): most fields (Host, User-Agent, …) have a length no candidate has, and cost
+    /// one look. Made once and never freed, as `candidates`.
+    nonisolated(unsafe) private static let candidatesByLength: UnsafeBufferPointer<UInt32> = {
         let longest = candidates.map(\.name.utf8.count).max() ?? 0
-        var table = [[Int]](repeating: [], count: longest + 1)
-        for (index, candidate) in candidates.enumerated() { table[candidate.name.utf8.count].append(index) }
-        return table
+        let memory = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: longest + 1)
+        memory.initialize(repeating: 0)
+        for (index, candidate) in candidates.enumerated() { memory[candidate.name.utf8.count] |= 1 << index }
+        return UnsafeBufferPointer(memory)
     }()
 }

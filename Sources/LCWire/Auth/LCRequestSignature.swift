@@ -40,12 +40,6 @@ public enum LCRequestSignature {
         }
     }
 
-    /// Whether `digest` is `md5(timestamp + key)` in lowercase hex, in constant time, without
-    /// building either.
-    static func digest(_ digest: Substring, matchesKey key: String, timestamp: Substring) -> Bool {
-        MD5.digest(of: timestamp, key, matchesLowercaseHex: digest)
-    }
-
     /// The 32 lowercase hex bytes of `md5(timestamp + key)`.
     static func digestBytes(key: String, timestamp: Substring) -> [UInt8] {
         var message = Array(timestamp.utf8)
@@ -87,8 +81,9 @@ extension LCRequestSignature {
         }
     }
 
-    /// What one pass over a header's bytes finds.
-    private struct Scan {
+    /// What one pass over a header's bytes finds: the commas' offsets, the digest's shape, the
+    /// timestamp's value (`Components`, and `LCAuthVerifier`, which reads the bytes in place).
+    struct Scan {
         var firstComma: Int
         var secondComma: Int?
         var hexDigest = true

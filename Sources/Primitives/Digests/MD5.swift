@@ -17,14 +17,19 @@ public enum MD5: MessageDigest {
         var first = first, second = second, hex = hex
         return first.withUTF8 { head in
             second.withUTF8 { tail in
-                hex.withUTF8 { hex in
-                    withUnsafeTemporaryAllocation(byteCount: head.count + tail.count, alignment: 1) { message in
-                        UnsafeMutableRawBufferPointer(rebasing: message[..<head.count]).copyMemory(from: UnsafeRawBufferPointer(head))
-                        UnsafeMutableRawBufferPointer(rebasing: message[head.count...]).copyMemory(from: UnsafeRawBufferPointer(tail))
-                        return MD5State.hashState(UnsafeRawBufferPointer(message)).matchesLowercaseHex(hex)
-                    }
-                }
+                hex.withUTF8 { hex in digest(of: head, tail, matchesLowercaseHex: hex) }
             }
+        }
+    }
+
+    /// The same over bytes the caller reads in place: no string is copied (each copy was a
+    /// retain and a release, issue 31).
+    public static func digest(of first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,
+                              matchesLowercaseHex hex: UnsafeBufferPointer<UInt8>) -> Bool {
+        withUnsafeTemporaryAllocation(byteCount: first.count + second.count, alignment: 1) { message in
+            UnsafeMutableRawBufferPointer(rebasing: message[..<first.count]).copyMemory(from: UnsafeRawBufferPointer(first))
+            UnsafeMutableRawBufferPointer(rebasing: message[first.count...]).copyMemory(from: UnsafeRawBufferPointer(second))
+            return MD5State.hashState(UnsafeRawBufferPointer(message)).matchesLowercaseHex(hex)
         }
     }
 }

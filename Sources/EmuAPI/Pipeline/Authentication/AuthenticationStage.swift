@@ -11,7 +11,7 @@ struct AuthenticationStage: Sendable {
 
     /// Fills `context`'s app and access for `route`; throws the 401 (or 404, for an unknown app
     /// in a path) to answer instead.
-    func authenticate(_ context: inout RequestContext<AppRuntime?>, for route: APIRoute) throws {
+    func authenticate(_ context: inout ContextDraft, for route: APIRoute) throws {
         let outcome = try authenticator.authenticate(context.http, access: route.access, parameters: context.parameters)
         context.authenticated(app: outcome.app, isMaster: outcome.isMaster, credentialSessionToken: outcome.sessionToken)
     }

@@ -17,11 +17,14 @@ struct CustomRouteStage: Sendable {
 
     /// Answers the request from a custom route of its app when one matches, and returns true;
     /// false lets the LeanCloud routes answer.
-    func answer(_ lookup: CustomRouteLookup, _ context: RequestContext<AppRuntime?>, _ reply: Reply) -> Bool {
+    func answer(_ lookup: CustomRouteLookup, _ draft: ContextDraft, _ reply: Reply) -> Bool {
         let (app, request, received) = (lookup.app, lookup.request, lookup.request.http)
-        var context = context
-        context.app = app
-        let answered = context
+        // The context of the answer, with the custom routes' app: made only when one answers.
+        func answeredContext() -> RequestContext<AppRuntime?> {
+            var answered = draft
+            answered.app = app
+            return RequestContext(answered)
+        }
         let match: RouteMatch
         do {
             guard let found = try app.customRoutes.match(request, in: lookup.routes, within: RequestRegexBudget()) else { return false }
@@ -29,15 +32,16 @@ struct CustomRouteStage: Sendable {
         } catch {
             // Whether a custom route answers is unknown: neither a route nor the LeanCloud API may.
             logger.warning("custom routes: \(received.method) \(received.path) ran past the regex budget of a request")
-            reply(RequestRegexBudget.spentAnswer, answered)
+            reply(RequestRegexBudget.spentAnswer, answeredContext())
             return true
         }
+        let answered = answeredContext()
         let template = TemplateContext(request: request, captures: match.captures, counter: match.counter, now: app.clock.now)
         switch match.route.kind {
         case .stub(_, let spec) where StubAnswer.readsStore(match.route):
             // Its caller and actions read (and write) the database: on the worker pool, as a
             // resource; the delay then waits on a timer, holding no worker.
-            let (routes, requestId, logger) = (lookup.routes, context.requestId, logger)
+            let (routes, requestId, logger) = (lookup.routes, answered.requestId, logger)
             pool.submit {
                 var response = StubAnswer.respond(match.route, spec, context: template, app: app, routes: routes,
                                                   requestId: requestId, logger: logger)
@@ -51,7 +55,7 @@ struct CustomRouteStage: Sendable {
         case .resource(let spec):
             let responder = ResourceResponder(spec: spec, match: match, context: template,
                                               store: ResourceStore(app: app, className: spec.className),
-                                              requestId: context.requestId, logger: logger)
+                                              requestId: answered.requestId, logger: logger)
             let run: @Sendable () -> Void = {
                 var response = responder.respond()
                 response.journalRoute = match.route.id

@@ -20,14 +20,15 @@ import LCWire
 ///   →  PUT /1.1/classes/Post/abc   X-LC-Id: id   X-LC-Key: key   {"title":"x"}
 /// ```
 enum MethodOverrideEnvelope {
-    /// The request the envelope stands for, or `request` itself when it is no envelope (not a
-    /// text/plain POST, or a body that is not a JSON object naming a method or an app).
+    /// The request the envelope stands for, or nil when `request` is no envelope (not a
+    /// text/plain POST, or a body that is not a JSON object naming a method or an app): then
+    /// the request stands for itself, and is not copied.
     /// A `_method` that is not a string → 107.
-    static func unwrap(_ request: HTTPRequest) throws -> HTTPRequest {
+    static func unwrap(_ request: HTTPRequest) throws -> HTTPRequest? {
         guard request.method == "POST", isPlainText(request.headers["Content-Type"]),
               let object = try envelopeObject(request.body),
               object.contains(key: LCEnvelopeKey.method) || object.contains(key: LCEnvelopeKey.applicationId)
-        else { return request }
+        else { return nil }
         var method = "POST"
         if let value = object[LCEnvelopeKey.method] {
             guard let name = value.stringValue, !name.isEmpty else { throw APIError(.malformedJSON) }

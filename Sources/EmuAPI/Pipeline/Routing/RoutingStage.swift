@@ -23,7 +23,7 @@ struct RoutingStage: Sendable {
 
     /// The route of `context.http`, with `context.parameters` filled; else the error to answer
     /// (an unknown route marks the context unmatched, for the journal).
-    func route(_ context: inout RequestContext<AppRuntime?>) -> Result<APIRoute, APIError> {
+    func route(_ context: inout ContextDraft) -> Result<APIRoute, APIError> {
         let method = context.http.method
         switch mounted(context.http) {
         case .unchanged: break

@@ -7,7 +7,7 @@ import LCWire
 /// copied — recording must cost the request path almost nothing), redacted only when read.
 struct JournalRecord: Sendable {
     /// Increasing from 1 for the life of the server; clients poll with `after=<id>`.
-    let id: Int
+    var id: Int
     let milliseconds: Int64
     /// The authenticated app, or the app the request named; nil when it named none we serve.
     let appId: String?
@@ -37,6 +37,22 @@ struct JournalRecord: Sendable {
     /// request or response holding it is left untouched: changing a request copies its storage).
     static func cut(_ body: [UInt8]) -> [UInt8]? {
         body.count <= bodyLimit ? nil : Array(body.prefix(bodyLimit))
+    }
+
+    /// The request as the journal keeps it: its body cut (`cut`).
+    static func kept(_ request: HTTPRequest) -> HTTPRequest {
+        guard let cut = cut(request.body) else { return request }
+        var kept = request
+        kept.body = cut
+        return kept
+    }
+
+    /// The response as the journal keeps it: its body cut (`cut`).
+    static func kept(_ response: HTTPResponse) -> HTTPResponse {
+        guard let cut = cut(response.body) else { return response }
+        var kept = response
+        kept.body = cut
+        return kept
     }
 }
 

@@ -38,32 +38,26 @@ public final class RequestJournal: Sendable {
     package func record(appId: String?, request: HTTPRequest, response: HTTPResponse, nanoseconds: UInt64,
                 route: String?, unmatched: Bool, nearMisses: JSON?, caller: String? = nil, requestId: String? = nil) {
         guard isEnabled else { return }
-        let milliseconds = clock.nowMilliseconds
-        var request = request
-        if let cut = JournalRecord.cut(request.body) { request.body = cut }
-        var response = response
-        if let cut = JournalRecord.cut(response.body) { response.body = cut }
-        let evicted = state.withValue { state -> JournalRecord? in
+        // Made outside the lock and moved into the ring, not copied there: each copy of a record
+        // retained its request, response and strings, released again with the original (issue 31).
+        var record = JournalRecord(
+            id: 0, milliseconds: clock.nowMilliseconds, appId: appId, request: JournalRecord.kept(request),
+            response: JournalRecord.kept(response), nanoseconds: nanoseconds, route: route, unmatched: unmatched,
+            nearMisses: nearMisses, caller: caller, requestId: requestId)
+        let full = state.withValue { state -> Bool in
             state.lastId += 1
-            let record = JournalRecord(
-                id: state.lastId, milliseconds: milliseconds, appId: appId, request: request,
-                response: response, nanoseconds: nanoseconds, route: route, unmatched: unmatched,
-                nearMisses: nearMisses, caller: caller, requestId: requestId)
+            record.id = state.lastId
             if state.ring.count < capacity {
                 state.ring.append(record)
-                return nil
+                return false
             }
-            defer { state.next = (state.next + 1) % capacity }
-            return swapRecord(&state.ring[state.next], record)
+            // The oldest record changes places with the new one.
+            swap(&state.ring[state.next], &record)
+            state.next = (state.next + 1) % capacity
+            return true
         }
         // The oldest record is freed here, outside the lock the other event loops wait on.
-        withExtendedLifetime(evicted) {}
-    }
-
-    private func swapRecord(_ slot: inout JournalRecord, _ record: JournalRecord) -> JournalRecord {
-        let old = slot
-        slot = record
-        return old
+        if full { withExtendedLifetime(record) {} }
     }
 
     /// The newest record's id (of any app) and how many clears there were: what changes when
