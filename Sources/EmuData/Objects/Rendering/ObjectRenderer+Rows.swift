@@ -23,7 +23,7 @@ extension ObjectRenderer {
     package func fetchAnswer(className: String, objectId: String, in db: Database) throws -> [UInt8]? {
         let statement = try db.cachedStatement(ObjectStore.fetchSQL)
         defer { statement.reset() }
-        try statement.bind([.text(className), .text(objectId)])
+        try statement.bindTexts(className, objectId)
         guard try statement.step() else { return nil }
         try access?.requireRead(acl: try ObjectStore.acl(fromQueryRow: statement), in: db)
         var out = JSONSerializer(reservingCapacity: 512)
