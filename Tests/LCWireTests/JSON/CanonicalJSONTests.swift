@@ -98,4 +98,42 @@ import Testing
             #expect(serializer.bytes == JSON.string(date.iso).serialized())
         }
     }
+
+    /// The server fields written in one piece are what the object's response form serializes to:
+    /// the same and different dates, dates of every width, ids plain, empty, long, escaped and not ASCII.
+    @Test func serverFields_matchTheirSerializedMembers() {
+        let dates: [Int64] = [0, 1_435_541_975_931, -1, -62_198_755_200_001, 253_402_300_800_000]
+        let ids = ["5f1e2d3c4b5a697887766554", "", "a", "abcdefgh", "q\"uote", "back\\slash", "tab\t", "é-id",
+                   String(repeating: "x", count: 3_000)]
+        for created in dates {
+            for updated in [created, 1_435_541_975_931] {
+                for id in ids {
+                    let createdAt = LCDate(millisecondsSince1970: created)
+                    let updatedAt = LCDate(millisecondsSince1970: updated)
+                    var serializer = JSONSerializer()
+                    var bytes = Array(id.utf8)
+                    bytes.withUnsafeMutableBufferPointer {
+                        serializer.appendServerFields(createdAt: createdAt, updatedAt: updatedAt, objectId: UnsafeBufferPointer($0))
+                    }
+                    let object: JSONObject = ["createdAt": .string(createdAt.iso), "updatedAt": .string(updatedAt.iso),
+                                              "objectId": .string(id)]
+                    #expect(serializer.bytes == Array(JSON.object(object).serialized().dropFirst().dropLast()))
+                }
+            }
+        }
+        var serializer = JSONSerializer()
+        serializer.appendServerFields(createdAt: LCDate(millisecondsSince1970: 0), updatedAt: LCDate(millisecondsSince1970: 0),
+                                      objectId: UnsafeBufferPointer(start: nil, count: 0))
+        #expect(String(decoding: serializer.bytes, as: UTF8.self)
+                == #""createdAt":"1970-01-01T00:00:00.000Z","updatedAt":"1970-01-01T00:00:00.000Z","objectId":"""#)
+    }
+
+    @Test func plainStrings_fromUTF8_matchTheSerializedString() {
+        for text in ["", "a", "abcdefgh", "abcdefghi", "1234567\"", "12345678\\x", "\u{1}2345678", "1234567é", "tab\t"] {
+            var serializer = JSONSerializer()
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeMutableBufferPointer { serializer.appendString(utf8: UnsafeBufferPointer($0)) }
+            #expect(serializer.bytes == JSON.string(text).serialized())
+        }
+    }
 }
