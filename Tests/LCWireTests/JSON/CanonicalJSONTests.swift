@@ -70,6 +70,28 @@ import Testing
         }
     }
 
+    /// Two bytes that need a look in one word: the scan stops at the first (the lowest of the
+    /// word's flags, never one a borrow set wrongly above it), then goes on from there.
+    @Test func twoBytesThatNeedALook_inOneWord_areBothFound() {
+        let specials: [[UInt8]] = [Array(#"\""#.utf8), Array(#"\u0001"#.utf8), Array(#"\n"#.utf8), Array(#"\/"#.utf8),
+                                   [0x00], [0x01], [0x1F], [0x20], [0x21], [0x7F], Array("é".utf8), [0x80], [0xC3, 0x28],
+                                   [UInt8(ascii: "\"")]]
+        for position in 0..<10 {
+            for gap in 0..<9 {
+                for first in specials {
+                    for second in specials {
+                        let plain = Array(repeating: UInt8(ascii: "b"), count: 24)
+                        let text = plain[..<position] + first + plain[..<gap] + second + plain[..<5]
+                        let bytes = Array(#"{"s":""#.utf8) + text + Array(#"","t":1}"#.utf8)
+                        let roundTrip = (try? JSONParser.parse(bytes)).map { $0.serialized() }
+                        let canonical = bytes.withUnsafeBufferPointer { CanonicalJSON.isCanonicalObject($0) }
+                        #expect(canonical == (roundTrip == bytes), "\(position) \(gap) \(first) \(second)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func invalidUTF8_isNotCanonical() {
         let bytes: [UInt8] = Array(#"{"s":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         #expect(!bytes.withUnsafeBufferPointer { CanonicalJSON.isCanonicalObject($0) })
