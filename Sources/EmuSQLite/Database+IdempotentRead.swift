@@ -16,7 +16,7 @@ import CSQLite
 /// statement would see another one: it is refused (`RestartInTransaction`), and the read runs
 /// its body again inside `BEGIN … COMMIT`, whatever the first run returned or threw. Hence
 /// "idempotent": the body must do nothing but read and compute its result.
-enum IdempotentRead: Equatable {
+enum IdempotentRead {
     /// Not in such a read: statements run as their caller's transaction says.
     case off
     /// In one, before its first statement.

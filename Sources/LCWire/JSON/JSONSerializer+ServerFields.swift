@@ -19,7 +19,8 @@ extension JSONSerializer {
             appendString(String(decoding: objectId, as: UTF8.self))
             return
         }
-        let capacity = 40 + 2 * LCDate.maximumISOLength + objectId.count
+        // The names, colons, commas and quotes take 43 bytes; each date at most `maximumISOLength`.
+        let capacity = 64 + 2 * LCDate.maximumISOLength + objectId.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var text = ByteCursor(buffer)
             text.put(#""createdAt":""#)
@@ -73,7 +74,7 @@ private struct ByteCursor {
 
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        (buffer.baseAddress! + count).update(from: source, count: bytes.count)
+        (buffer.baseAddress! + count).initialize(from: source, count: bytes.count)
         count += bytes.count
     }
 }
