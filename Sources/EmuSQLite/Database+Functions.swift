@@ -116,4 +116,10 @@ final class FunctionFailure {
         defer { error = nil }
         return error
     }
+
+    /// Forgets the recorded error, if any: before every step, where one almost never is, so the
+    /// common case stores and releases nothing.
+    func clear() {
+        if error != nil { error = nil }
+    }
 }

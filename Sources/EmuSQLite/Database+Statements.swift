@@ -45,6 +45,7 @@ extension Database {
     public func cachedStatement(_ sql: String) throws -> Statement {
         _ = try requireHandle(sql: sql)
         if let statement = statementCache.statement(for: sql) {
+            try statement.keepIdempotentSnapshot()
             statement.reset()
             statement.clearBindings()
             return statement

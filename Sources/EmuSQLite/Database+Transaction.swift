@@ -28,6 +28,7 @@ extension Database {
     public func transaction<T>(
         kind: TransactionKind = .deferred, _ body: (Database) throws -> T
     ) throws -> T {
+        if isInIdempotentRead { try beginIdempotentRead() }  // its snapshot, made explicit
         if isInTransaction { return try savepoint(body) }
         // With arguments (none): through the statement cache, so BEGIN and COMMIT are prepared
         // once per connection rather than on every read and write.
@@ -47,7 +48,7 @@ extension Database {
 
     /// Runs a cached statement that takes no arguments and returns no rows (BEGIN, COMMIT): every
     /// read and write runs two, so without the binding and clearing `execute(_:_:)` does.
-    private func runBare(_ sql: String) throws {
+    func runBare(_ sql: String) throws {
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         while try statement.step() {}

@@ -58,6 +58,7 @@ public final class Database {
             throw error
         }
         handle = connection
+        status.connection = self
         // Extended codes tell a UNIQUE violation from a NOT NULL one, which callers map differently.
         sqlite3_extended_result_codes(connection, 1)
     }
@@ -133,4 +134,10 @@ final class ConnectionStatus {
     var isOpen = true
     var refusesWrites = false
     let functionFailure = FunctionFailure()
+    /// Where an idempotent read without BEGIN stands (`IdempotentRead`); `.off` otherwise.
+    var idempotentRead = IdempotentRead.off
+    /// The connection, for the `BEGIN` an idempotent read may need at a statement's step. Not
+    /// counted: the connection owns this object, and a statement uses it only while the
+    /// connection is open and inside its read.
+    unowned(unsafe) var connection: Database?
 }

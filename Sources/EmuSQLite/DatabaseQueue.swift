@@ -136,7 +136,7 @@ extension DatabaseQueue {
             return try noticingDamage {
                 try readers.withReader { db in
                     // A nested read reuses the outer one's connection and snapshot.
-                    if db.isInTransaction { return try body(db) }
+                    if db.isInTransaction || db.isInIdempotentRead { return try body(db) }
                     return try db.transaction(kind: .deferred, body)
                 }
             }
@@ -146,6 +146,24 @@ extension DatabaseQueue {
             db.refusesWrites = true
             defer { db.refusesWrites = false }
             return try body(db)
+        }
+    }
+
+    /// `read`, for a body that may run twice and does nothing but read and compute its result:
+    /// on a pooled connection it runs without `BEGIN` and `COMMIT` for as long as it runs one
+    /// statement, whose own implicit transaction is the snapshot (`IdempotentRead`). A second
+    /// statement makes the snapshot explicit while it still holds, or, once it has ended,
+    /// the body runs again inside a transaction. Either way every statement of the run whose
+    /// result is returned sees one snapshot, as in `read`.
+    @discardableResult
+    public func readIdempotent<T>(_ body: (Database) throws -> T) throws -> T {
+        guard let readers, !isOnWriterQueue else { return try read(body) }
+        try checkOpen()
+        return try noticingDamage {
+            try readers.withReader { db in
+                if db.isInTransaction || db.isInIdempotentRead { return try body(db) }
+                return try db.readIdempotent(body)
+            }
         }
     }
 

@@ -46,6 +46,19 @@ extension Statement {
         }
     }
 
+    /// Binds two texts to parameters 1 and 2 of a statement that has exactly two (a class and
+    /// an id, say), as `bind([.text(first), .text(second)])` would, without building the array
+    /// of values (an allocation and the values' copies on every fetch).
+    public func bindTexts(_ first: String, _ second: String) throws {
+        guard parameterCount == 2 else {
+            throw SQLiteError.misuse("expected \(parameterCount) arguments, got 2", sql: sql)
+        }
+        var rc = bindText(first, at: 1)
+        if rc != SQLITE_OK { throw bindError(rc) }
+        rc = bindText(second, at: 2)
+        if rc != SQLITE_OK { throw bindError(rc) }
+    }
+
     /// Binds each value to its named parameter.
     public func bind(_ arguments: [String: SQLiteValue]) throws {
         for (name, value) in arguments {
@@ -66,18 +79,25 @@ extension Statement {
 
     /// Binds UTF-8 text with an explicit length, so embedded NULs are kept.
     private func bindText(_ text: String, at position: Int32) -> Int32 {
+        // A native string lends its bytes as it is; only another kind is copied first.
+        if let rc = text.utf8.withContiguousStorageIfAvailable({ bindText($0, at: position) }) { return rc }
         var text = text
-        return text.withUTF8 { buffer in
-            // A null pointer would bind NULL, not ''.
-            guard let base = buffer.baseAddress, buffer.count > 0 else {
-                return sqlite3_bind_text(handle, position, "", 0, sqliteTransient)
-            }
-            // Short text goes to the statement's own slot, unless the statement is mid-run:
-            // then the bind fails anyway, and the slot must not change under a running query.
-            if sqlite3_stmt_busy(handle) == 0, let rc = textSlots.bind(buffer, at: position, of: handle) { return rc }
-            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                sqlite3_bind_text64(handle, position, $0, UInt64(buffer.count), sqliteTransient, UInt8(SQLITE_UTF8))
-            }
+        return text.withUTF8 { bindText($0, at: position) }
+    }
+
+    private func bindText(_ buffer: UnsafeBufferPointer<UInt8>, at position: Int32) -> Int32 {
+        // A null pointer would bind NULL, not ''.
+        guard let base = buffer.baseAddress, buffer.count > 0 else {
+            return sqlite3_bind_text(handle, position, "", 0, sqliteTransient)
+        }
+        // Short text goes to the statement's own slot, unless the statement is mid-run:
+        // then the bind fails anyway, and the slot must not change under a running query.
+        if sqlite3_stmt_busy(handle) == 0 {
+            if textSlots == nil { textSlots = BoundTextSlots(parameters: parameterCount) }
+            if let rc = textSlots.unsafelyUnwrapped.bind(buffer, at: position, of: handle) { return rc }
+        }
+        return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+            sqlite3_bind_text64(handle, position, $0, UInt64(buffer.count), sqliteTransient, UInt8(SQLITE_UTF8))
         }
     }
 }
@@ -125,7 +145,9 @@ extension Statement {
 /// told the bytes are static (they live as long as the statement and change only when the
 /// parameter is bound again), so it makes no copy: with SQLITE_TRANSIENT each bound string cost
 /// a malloc per query (bench/allocations: two of a signed Post fetch's allocations).
-final class BoundTextSlots {
+/// A value, not an object: the statement owns the memory and frees it after finalizing
+/// (`deallocate`), so a binding retains and releases nothing.
+struct BoundTextSlots {
     /// Longer text is bound as SQLITE_TRANSIENT: SQLite copies it.
     static let slotSize = 64
     private let storage: UnsafeMutablePointer<CChar>
@@ -136,7 +158,8 @@ final class BoundTextSlots {
         storage = .allocate(capacity: max(parameters, 1) * Self.slotSize)
     }
 
-    deinit { storage.deallocate() }
+    /// Frees the slots; only once the statement is finalized, when SQLite no longer reads them.
+    func deallocate() { storage.deallocate() }
 
     /// Copies `bytes` into parameter `position`'s slot and binds it there; nil when it does not
     /// fit, so the caller binds a copy instead.

@@ -12,13 +12,14 @@ public final class Statement {
     /// Its connection's status, not the connection, which caches its statements (a strong
     /// reference both ways would be a cycle). A statement whose connection is gone or closed
     /// refuses to step.
-    private let status: ConnectionStatus
+    let status: ConnectionStatus
 
     /// The SQL text the statement was prepared from.
     public let sql: String
 
-    /// Its copies of short bound text, made with the first text binding.
-    lazy var textSlots = BoundTextSlots(parameters: parameterCount)
+    /// Its copies of short bound text, made with the first text binding. Used, like the
+    /// statement, by one thread at a time: no runtime exclusivity check.
+    @exclusivity(unchecked) var textSlots: BoundTextSlots?
 
     init(database: Database, handle: OpaquePointer) {
         self.status = database.status
@@ -29,7 +30,9 @@ public final class Statement {
     deinit {
         // Safe even after the connection closed: sqlite3_close_v2 keeps it alive as a zombie
         // until its last statement is finalized.
+        endIdempotentSnapshot()
         sqlite3_finalize(handle)
+        textSlots?.deallocate()
     }
 
     /// Advances to the next row: true when a row is available, false when the statement has
@@ -43,7 +46,13 @@ public final class Statement {
         if status.refusesWrites && mayWrite {
             throw SQLiteError(extendedCode: SQLITE_READONLY, message: "attempt to write a readonly database", sql: sql)
         }
-        _ = status.functionFailure.take()  // only what a function throws during this step counts
+        status.functionFailure.clear()  // only what a function throws during this step counts
+        if case .off = status.idempotentRead { return try stepOnce() }
+        return try stepInIdempotentRead()
+    }
+
+    /// One `sqlite3_step`, its code turned into a row, the end or an error.
+    func stepOnce() throws -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
             return true
@@ -58,6 +67,7 @@ public final class Statement {
     /// Rewinds the statement so it can run again; bindings are kept. Any error of the last
     /// step was already thrown by `step()`, so the code `sqlite3_reset` repeats is ignored.
     public func reset() {
+        endIdempotentSnapshot()
         sqlite3_reset(handle)
     }
 

@@ -40,4 +40,24 @@ import Testing
         #expect(try statement.step())
         #expect(statement.row == values)
     }
+
+    @Test func bindTexts_bindsBothParameters_asTheArrayOfTwoTextsDoes() throws {
+        let db = try Database(path: ":memory:")
+        let statement = try db.prepare("SELECT ?, ?")
+        let long = String(repeating: "x", count: 100)  // past a slot: copied by SQLite
+        for (first, second) in [("Post", "5f1e2d3c4b5a697887766554"), ("", long), ("é\u{0}a", "b")] {
+            statement.reset()
+            try statement.bindTexts(first, second)
+            #expect(try statement.step())
+            #expect(statement.row == [.text(first), .text(second)])
+        }
+        // Bridged or substring-made strings too (not always contiguous UTF-8 in place).
+        statement.reset()
+        try statement.bindTexts(String("ab cd".split(separator: " ")[1]), "z")
+        #expect(try statement.step())
+        #expect(statement.row == [.text("cd"), .text("z")])
+        // A statement with another number of parameters is refused, as `bind(_:)` refuses it.
+        let three = try db.prepare("SELECT ?, ?, ?")
+        #expect(throws: SQLiteError.self) { try three.bindTexts("a", "b") }
+    }
 }

@@ -88,6 +88,16 @@ package final class AccessContext: @unchecked Sendable {
         return try database.read { db in try caller(in: db) }
     }
 
+    /// Runs `body`, which only reads and computes its result, in a read of `database` for this
+    /// request: without a session token to look up, as `readIdempotent` (no BEGIN while it runs
+    /// one statement, a restart in a transaction otherwise); with one, as `read`, since a
+    /// restarted body would keep the caller its first run looked up, in another snapshot than
+    /// the data it guards.
+    package func read<T>(_ database: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
+        if session != nil { return try database.read(body) }
+        return try database.readIdempotent(body)
+    }
+
     private static let everyoneOnly: Set<String> = [AccessList.everyone]
 
     /// `*`, the session user's id and `role:<name>` for every role the user holds, directly or

@@ -60,7 +60,7 @@ public enum ObjectStore {
     public static func fetch(className: String, objectId: String, in db: Database) throws -> ObjectRecord? {
         let statement = try db.cachedStatement(fetchSQL)
         defer { statement.reset() }
-        try statement.bind([.text(className), .text(objectId)])
+        try statement.bindTexts(className, objectId)
         guard try statement.step() else { return nil }
         return try record(fromQueryRow: statement, className: className)
     }

@@ -79,7 +79,8 @@ package enum ObjectRoutes {
             let objectId = request.parameter("objectId")
             let access = request.access
             let renderer = try ObjectRenderer(options: RenderOptions(parameter: { request.query($0) }, app: app), access: access)
-            let body = try app.database.read { db -> [UInt8] in
+            // The body only reads: without a session token it may run without BEGIN (`AccessContext.read`).
+            let body = try access.read(app.database) { db -> [UInt8] in
                 // spec §6.3, §2.4: class permission `get`, then the object's ACL.
                 try access.require(.get, on: className, in: db)
                 if let bytes = try renderer.fetchAnswer(className: className, objectId: objectId, in: db) { return bytes }

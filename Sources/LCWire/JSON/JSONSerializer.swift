@@ -120,7 +120,7 @@ extension JSONSerializer {
 
     /// Appends UTF-8 text as a JSON string: plain ASCII copied, anything else through `appendString`.
     public mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) {
-        guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+        guard Self.isPlainASCII(utf8) else {
             appendString(String(decoding: utf8, as: UTF8.self))
             return
         }

@@ -70,6 +70,28 @@ import Testing
         }
     }
 
+    /// Two bytes that need a look in one word: the scan stops at the first (the lowest of the
+    /// word's flags, never one a borrow set wrongly above it), then goes on from there.
+    @Test func twoBytesThatNeedALook_inOneWord_areBothFound() {
+        let specials: [[UInt8]] = [Array(#"\""#.utf8), Array(#"\u0001"#.utf8), Array(#"\n"#.utf8), Array(#"\/"#.utf8),
+                                   [0x00], [0x01], [0x1F], [0x20], [0x21], [0x7F], Array("é".utf8), [0x80], [0xC3, 0x28],
+                                   [UInt8(ascii: "\"")]]
+        for position in 0..<10 {
+            for gap in 0..<9 {
+                for first in specials {
+                    for second in specials {
+                        let plain = Array(repeating: UInt8(ascii: "b"), count: 24)
+                        let text = plain[..<position] + first + plain[..<gap] + second + plain[..<5]
+                        let bytes = Array(#"{"s":""#.utf8) + text + Array(#"","t":1}"#.utf8)
+                        let roundTrip = (try? JSONParser.parse(bytes)).map { $0.serialized() }
+                        let canonical = bytes.withUnsafeBufferPointer { CanonicalJSON.isCanonicalObject($0) }
+                        #expect(canonical == (roundTrip == bytes), "\(position) \(gap) \(first) \(second)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func invalidUTF8_isNotCanonical() {
         let bytes: [UInt8] = Array(#"{"s":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         #expect(!bytes.withUnsafeBufferPointer { CanonicalJSON.isCanonicalObject($0) })
@@ -96,6 +118,44 @@ import Testing
             var serializer = JSONSerializer()
             serializer.appendISOString(date)
             #expect(serializer.bytes == JSON.string(date.iso).serialized())
+        }
+    }
+
+    /// The server fields written in one piece are what the object's response form serializes to:
+    /// the same and different dates, dates of every width, ids plain, empty, long, escaped and not ASCII.
+    @Test func serverFields_matchTheirSerializedMembers() {
+        let dates: [Int64] = [0, 1_435_541_975_931, -1, -62_198_755_200_001, 253_402_300_800_000]
+        let ids = ["5f1e2d3c4b5a697887766554", "", "a", "abcdefgh", "q\"uote", "back\\slash", "tab\t", "é-id",
+                   String(repeating: "x", count: 3_000)]
+        for created in dates {
+            for updated in [created, 1_435_541_975_931] {
+                for id in ids {
+                    let createdAt = LCDate(millisecondsSince1970: created)
+                    let updatedAt = LCDate(millisecondsSince1970: updated)
+                    var serializer = JSONSerializer()
+                    var bytes = Array(id.utf8)
+                    bytes.withUnsafeMutableBufferPointer {
+                        serializer.appendServerFields(createdAt: createdAt, updatedAt: updatedAt, objectId: UnsafeBufferPointer($0))
+                    }
+                    let object: JSONObject = ["createdAt": .string(createdAt.iso), "updatedAt": .string(updatedAt.iso),
+                                              "objectId": .string(id)]
+                    #expect(serializer.bytes == Array(JSON.object(object).serialized().dropFirst().dropLast()))
+                }
+            }
+        }
+        var serializer = JSONSerializer()
+        serializer.appendServerFields(createdAt: LCDate(millisecondsSince1970: 0), updatedAt: LCDate(millisecondsSince1970: 0),
+                                      objectId: UnsafeBufferPointer(start: nil, count: 0))
+        #expect(String(decoding: serializer.bytes, as: UTF8.self)
+                == #""createdAt":"1970-01-01T00:00:00.000Z","updatedAt":"1970-01-01T00:00:00.000Z","objectId":"""#)
+    }
+
+    @Test func plainStrings_fromUTF8_matchTheSerializedString() {
+        for text in ["", "a", "abcdefgh", "abcdefghi", "1234567\"", "12345678\\x", "\u{1}2345678", "1234567é", "tab\t"] {
+            var serializer = JSONSerializer()
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeMutableBufferPointer { serializer.appendString(utf8: UnsafeBufferPointer($0)) }
+            #expect(serializer.bytes == JSON.string(text).serialized())
         }
     }
 }

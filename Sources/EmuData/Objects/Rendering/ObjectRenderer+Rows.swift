@@ -23,7 +23,7 @@ extension ObjectRenderer {
     package func fetchAnswer(className: String, objectId: String, in db: Database) throws -> [UInt8]? {
         let statement = try db.cachedStatement(ObjectStore.fetchSQL)
         defer { statement.reset() }
-        try statement.bind([.text(className), .text(objectId)])
+        try statement.bindTexts(className, objectId)
         guard try statement.step() else { return nil }
         try access?.requireRead(acl: try ObjectStore.acl(fromQueryRow: statement), in: db)
         var out = JSONSerializer(reservingCapacity: 512)
@@ -74,28 +74,14 @@ extension ObjectRenderer {
         }
     }
 
-    /// `"createdAt":…,"updatedAt":…,"objectId":…`, in `wireForm`'s order. An object never
-    /// updated has the same two dates (most rows of a page): the second is a copy of the
-    /// first's text, not written again from its milliseconds.
+    /// `"createdAt":…,"updatedAt":…,"objectId":…`, in `wireForm`'s order, written in one piece
+    /// (`JSONSerializer.appendServerFields`).
     private func appendServerFields(_ row: Statement, to out: inout JSONSerializer) {
-        let created = row.int64(at: 1)
-        let updated = row.int64(at: 2)
-        out.appendASCII(#""createdAt":"#)
-        let start = out.bytes.count
-        out.appendISOString(LCDate(millisecondsSince1970: created))
-        let end = out.bytes.count
-        out.appendASCII(#","updatedAt":"#)
-        if updated == created {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { text in
-                _ = text.initialize(from: out.bytes[start..<end])
-                out.appendCanonical(UnsafeBufferPointer(text))
-            }
-        } else {
-            out.appendISOString(LCDate(millisecondsSince1970: updated))
-        }
-        out.appendASCII(#","objectId":"#)
+        let created = LCDate(millisecondsSince1970: row.int64(at: 1))
+        let updated = LCDate(millisecondsSince1970: row.int64(at: 2))
         row.withText(at: 0) { id in
-            if let id { out.appendString(utf8: id) } else { out.appendString("") }
+            out.appendServerFields(createdAt: created, updatedAt: updated,
+                                   objectId: id ?? UnsafeBufferPointer(start: nil, count: 0))
         }
     }
 
