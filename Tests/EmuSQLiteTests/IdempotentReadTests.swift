@@ -82,43 +82,31 @@ import Testing
         }
     }
 
-    @Test func afterTheSnapshotEnded_theBodyRunsAgainInATransaction() throws {
+    /// A read whose first statement ended its snapshot before a second one ran.
+    struct EndedSnapshot: Sendable, CustomTestStringConvertible {
+        /// Returns a row, or none (x = 2 is inserted during the first run): either way its
+        /// snapshot has ended when `scalar` returns, since `scalar` resets its statement.
+        let first: String
+        let second: String
+        /// The body swallows the refusal of its second statement: the read still runs again.
+        let swallowsRefusal: Bool
+        var testDescription: String { "\(first) then \(second)\(swallowsRefusal ? ", refusal swallowed" : "")" }
+    }
+
+    @Test(arguments: [
+        EndedSnapshot(first: "SELECT count(*) FROM t", second: "SELECT count(x) FROM t", swallowsRefusal: false),
+        EndedSnapshot(first: "SELECT x FROM t WHERE x = 2", second: "SELECT count(*) FROM t", swallowsRefusal: false),
+        EndedSnapshot(first: "SELECT count(*) FROM t", second: "SELECT count(x) FROM t", swallowsRefusal: true),
+    ])
+    func afterTheSnapshotEnded_theBodyRunsAgainInATransaction(_ read: EndedSnapshot) throws {
         try withQueue { queue in
             var runs = 0
             let (first, second) = try queue.readIdempotent { db in
                 runs += 1
-                // scalar resets its statement: the snapshot ends with it.
-                let first = try db.scalar("SELECT count(*) FROM t")
+                let first = try db.scalar(read.first)
                 if runs == 1 { try insert(into: queue) }
-                return (first, try db.scalar("SELECT count(x) FROM t"))
-            }
-            #expect(runs == 2)
-            #expect(first == .integer(2) && second == .integer(2))
-        }
-    }
-
-    @Test func aFirstStatementWithNoRow_endsTheSnapshot_too() throws {
-        try withQueue { queue in
-            var runs = 0
-            let (missing, count) = try queue.readIdempotent { db in
-                runs += 1
-                let missing = try db.scalar("SELECT x FROM t WHERE x = 2")
-                if runs == 1 { try insert(into: queue) }
-                return (missing, try db.scalar("SELECT count(*) FROM t"))
-            }
-            #expect(runs == 2)
-            #expect(missing == .integer(2) && count == .integer(2))
-        }
-    }
-
-    @Test func aRestartTheBodySwallowed_stillMakesItRunAgain() throws {
-        try withQueue { queue in
-            var runs = 0
-            let (first, second) = try queue.readIdempotent { db in
-                runs += 1
-                let first = try db.scalar("SELECT count(*) FROM t")
-                if runs == 1 { try insert(into: queue) }
-                return (first, (try? db.scalar("SELECT count(x) FROM t")) ?? nil)
+                let second = read.swallowsRefusal ? (try? db.scalar(read.second)) ?? nil : try db.scalar(read.second)
+                return (first, second)
             }
             #expect(runs == 2)
             #expect(first == .integer(2) && second == .integer(2))
