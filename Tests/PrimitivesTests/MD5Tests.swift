@@ -51,6 +51,34 @@ import Primitives
         ])
     }
 
+    /// The signature check against the plain digest, over the boundaries its one-block path
+    /// (at most 55 bytes) and its word-at-a-time comparison have: every length to 130, cut at
+    /// every place, and every hex digit made wrong in turn (to a digit and to a letter).
+    @Test(arguments: [0, 1, 13, 37, 54, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 130])
+    func matchesLowercaseHex_agreesWithTheDigest_aroundEveryBoundary(length: Int) {
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ length) }
+        let digest = Array(MD5.hex(bytes).utf8)
+        for cut in 0...length {
+            func check(_ hex: [UInt8]) -> Bool {
+                bytes[..<cut].withUnsafeBufferPointer { head in
+                    bytes[cut...].withUnsafeBufferPointer { tail in
+                        hex.withUnsafeBufferPointer { MD5.digest(of: head, tail, matchesLowercaseHex: $0) }
+                    }
+                }
+            }
+            #expect(check(digest))
+            #expect(!check(Array(digest.dropLast())))
+            for position in digest.indices where cut == length / 2 || cut == 0 {
+                for replacement in [UInt8(ascii: "0"), UInt8(ascii: "9"), UInt8(ascii: "a"), UInt8(ascii: "f")]
+                where replacement != digest[position] {
+                    var wrong = digest
+                    wrong[position] = replacement
+                    #expect(!check(wrong))
+                }
+            }
+        }
+    }
+
     /// The check of every signed request, over bytes read in place and over strings: the same
     /// verdict, for every split of an RFC 1321 vector into two parts, its hex in either case.
     @Test(arguments: rfc1321)

@@ -26,11 +26,7 @@ public enum MD5: MessageDigest {
     /// retain and a release, issue 31).
     public static func digest(of first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,
                               matchesLowercaseHex hex: UnsafeBufferPointer<UInt8>) -> Bool {
-        withUnsafeTemporaryAllocation(byteCount: first.count + second.count, alignment: 1) { message in
-            UnsafeMutableRawBufferPointer(rebasing: message[..<first.count]).copyMemory(from: UnsafeRawBufferPointer(first))
-            UnsafeMutableRawBufferPointer(rebasing: message[first.count...]).copyMemory(from: UnsafeRawBufferPointer(second))
-            return MD5State.hashState(UnsafeRawBufferPointer(message)).matchesLowercaseHex(hex)
-        }
+        MD5State.hashState(UnsafeRawBufferPointer(first), UnsafeRawBufferPointer(second)).matchesLowercaseHex(hex)
     }
 }
 
