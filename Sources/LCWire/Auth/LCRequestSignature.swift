@@ -90,24 +90,79 @@ extension LCRequestSignature {
         var uppercase = false
         var timestamp: Int64?
 
+        /// One pass over the bytes by index; the usual digest (32 hex digits, then a comma)
+        /// read eight bytes at a time. The collection calls it was written with (`firstIndex`,
+        /// `contains`, `allSatisfy`, `reduce` over slices) cost about 800 instructions of every
+        /// signed request (issue 31).
         init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-            let comma = UInt8(ascii: ",")
-            guard let first = bytes.firstIndex(of: comma) else { return nil }
-            firstComma = first
-            secondComma = bytes[(first + 1)...].firstIndex(of: comma)
-            if let second = secondComma, bytes[(second + 1)...].contains(comma) { return nil }
-            hexDigest = first == 32
-            for byte in bytes[..<first] {
-                let lower = byte | 0x20
-                if !Self.isDigit(byte) && !(lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "f")) { hexDigest = false }
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") { uppercase = true }
+            let comma = UInt8(ascii: ","), count = bytes.count
+            var index = 0
+            var notHex = false, upper = false
+            if count > 32, bytes[32] == comma, let base = bytes.baseAddress, let uppercaseDigest = Self.hexDigits(uppercaseIn32: base) {
+                // No comma among 32 hex digits: the first comma is the 33rd byte.
+                index = 32
+                upper = uppercaseDigest
+            } else {
+                // The digest: up to the first comma.
+                while index < count {
+                    let byte = bytes[index]
+                    if byte == comma { break }
+                    let isDigit = byte &- UInt8(ascii: "0") < 10
+                    let isHexLetter = (byte | 0x20) &- UInt8(ascii: "a") < 6
+                    if !isDigit && !isHexLetter { notHex = true }
+                    if byte &- UInt8(ascii: "A") < 6 { upper = true }
+                    index += 1
+                }
             }
-            let digits = bytes[(first + 1)..<(secondComma ?? bytes.count)]
-            if (1...18).contains(digits.count), digits.allSatisfy(Self.isDigit) {
-                timestamp = digits.reduce(0) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
+            uppercase = upper
+            guard index < count else { return nil }
+            firstComma = index
+            hexDigest = index == 32 && !notHex
+            index += 1
+            // The timestamp: up to the second comma or the end. Past 18 digits the value may
+            // wrap; it is dropped then.
+            let timestampStart = index
+            var value: Int64 = 0
+            var decimal = true
+            while index < count {
+                let byte = bytes[index]
+                if byte == comma { break }
+                let digit = byte &- UInt8(ascii: "0")
+                if digit < 10 { value = value &* 10 &+ Int64(digit) } else { decimal = false }
+                index += 1
+            }
+            let digits = index - timestampStart
+            if decimal && digits >= 1 && digits <= 18 { timestamp = value }
+            // A suffix, which has no comma.
+            if index < count {
+                secondComma = index
+                index += 1
+                while index < count {
+                    if bytes[index] == comma { return nil }
+                    index += 1
+                }
             }
         }
 
-        static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        /// For 32 bytes of hex digits (either case), read eight at a time: whether any is `A`–`F`.
+        /// Nil when they are not all hex digits (the caller then reads them byte by byte).
+        private static func hexDigits(uppercaseIn32 start: UnsafePointer<UInt8>) -> Bool? {
+            let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+            // Per byte below 0x80: its high bit set exactly when the byte is at least `bound`
+            // (no byte borrows from the next: each starts at 0x80 or more, above every bound).
+            @inline(__always) func atLeast(_ word: UInt64, _ bound: UInt64) -> UInt64 { ((word | high) &- bound &* ones) & high }
+            var hex = high, upper: UInt64 = 0, ascii: UInt64 = 0
+            for offset in stride(from: 0, to: 32, by: 8) {
+                let word = UnsafeRawPointer(start).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                ascii |= word & high
+                let lower = word | 0x20 &* ones
+                let digits = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
+                let letters = atLeast(lower, 0x61) & ~atLeast(lower, 0x67)
+                hex &= digits | letters
+                upper |= atLeast(word, 0x41) & ~atLeast(word, 0x47)
+            }
+            guard ascii == 0, hex == high else { return nil }
+            return upper != 0
+        }
     }
 }

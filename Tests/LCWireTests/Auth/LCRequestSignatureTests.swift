@@ -52,4 +52,32 @@ import Testing
     func parse_rejectsMalformedHeader(header: String) {
         #expect(LCRequestSignature.parse(header) == nil)
     }
+
+    /// The byte scan every signed request makes, against the same reading written with
+    /// `split`: commas, the digest's shape and case, the timestamp's value (1–18 digits).
+    @Test(arguments: malformed + [
+        "d5bcbb897e19b2f6633c716dfdfaf9be,1453014943466", "D5BCBB897E19B2F6633C716DFDFAF9BE,1453014943466,master",
+        "d5bcbb897e19b2f6633c716dfdfaf9be,123456789012345678", "d5bcbb897e19b2f6633c716dfdfaf9be,1234567890123456789",
+        "d5bcbb897e19b2f6633c716dfdfaf9be,99999999999999999999999", "0123456789abcdefABCDEF0123456789,0,",
+        "d5bcbb897e19b2f6633c716dfdfaf9b:,1", "d5bcbb897e19b2f6633c716dfdfaf9b@,1", "d5bcbb897e19b2f6633c716dfdfaf9b`,1",
+        "d5bcbb897e19b2f6633c716dfdfaf9b/,1", ",", ",,", "a,b,c", "x,1,", "é,1",
+    ])
+    func scan_readsHeaderAsSplitDoes(header: String) {
+        let scan = Array(header.utf8).withUnsafeBufferPointer(LCRequestSignature.Scan.init)
+        let fields = header.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        guard (2...3).contains(fields.count) else {
+            #expect(scan == nil)
+            return
+        }
+        let digest = fields[0], stamp = fields[1]
+        let isHex = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte) }
+        let isDecimal = stamp.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        #expect(scan?.firstComma == digest.count)
+        #expect(scan?.secondComma == (fields.count == 3 ? digest.count + 1 + stamp.count : nil))
+        #expect(scan?.hexDigest == (digest.count == 32 && digest.allSatisfy(isHex)))
+        #expect(scan?.uppercase == digest.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) })
+        let expected = isDecimal && (1...18).contains(stamp.count) ? Int64(String(decoding: stamp, as: UTF8.self)) : nil
+        #expect(scan?.timestamp == expected)
+    }
 }
