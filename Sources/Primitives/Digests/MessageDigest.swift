@@ -128,7 +128,7 @@ extension BlockDigestState {
     /// building the digest or its hex (the signature check on every request).
     ///
     /// A word at a time: each state word's eight hex digits are made in one 64-bit integer and
-    /// compared with eight bytes of `hex` at once (a byte loop was about 600 instructions of
+    /// compared with eight bytes of `hex` at once (a byte loop was about 1,000 instructions of
     /// every signed request, issue 31). Every word is compared whatever the earlier ones gave.
     func matchesLowercaseHex(_ hex: UnsafeBufferPointer<UInt8>) -> Bool {
         guard hex.count == Self.wordCount * 8, let base = hex.baseAddress else { return false }
