@@ -121,6 +121,39 @@ struct RepeatedHeadTests {
         let all = try requests(post, post, post.replacingOccurrences("hello", "world"))
         #expect(all.map { String(decoding: $0.body, as: UTF8.self) } == ["hello", "hello", "world"])
     }
+
+    /// A repeat is judged on the line's bytes: the same field with other whitespace is read anew,
+    /// to the same value.
+    @Test func theSameField_withOtherWhitespace_readsTheSame() throws {
+        let spaced = Self.first.replacingOccurrences("Host: a", "Host:\t a  ")
+        let all = try requests(Self.first, spaced, Self.first)
+        #expect(all.map { $0.headers["Host"] } == ["a", "a", "a"])
+        #expect(fields(all[1]) == fields(all[0]) && fields(all[2]) == fields(all[0]))
+    }
+
+    /// Fields after a changed one that repeat the previous head's at their place, and a later
+    /// request that repeats the changed head.
+    @Test func repeatsAfterAChange_andOfTheChangedHead() throws {
+        let changed = Self.first.replacingOccurrences("Host: a", "Host: b")
+        let all = try requests(Self.first, changed, changed, Self.first)
+        #expect(all.map { $0.headers["Host"] } == ["a", "b", "b", "a"])
+        #expect(all.map { $0.headers["X-LC-Id"] } == Array(repeating: "lcemu-dev-app-id-long", count: 4))
+        #expect(all.allSatisfy { $0.headers.count == 3 })
+    }
+
+    /// A repeated Host line still counts as the request's Host: two of them are refused.
+    @Test func aRepeatedHostLine_stillCountsAsHost() throws {
+        let twice = Self.first.replacingOccurrences("Host: a\r\n", "Host: a\r\nHost: a\r\n")
+        #expect(throws: HTTPParseError.self) { try requests(Self.first, twice) }
+    }
+
+    /// A head with fewer fields than the previous one, then one that repeats the previous in full.
+    @Test func aShorterHead_thenTheFullOne_readTheirOwnFields() throws {
+        let shorter = "GET /1.1/classes/Post/65a1f0c0e4b0a1d2c3f50001 HTTP/1.1\r\nHost: a\r\nX-LC-Id: lcemu-dev-app-id-long\r\n\r\n"
+        let all = try requests(Self.first, shorter, shorter, Self.first)
+        #expect(all.map(\.headers.count) == [3, 2, 2, 3])
+        #expect(all[3].headers["X-LC-Sign"] == "0123456789abcdef0123456789abcdef,1700000000000")
+    }
 }
 
 private extension String {

@@ -86,4 +86,15 @@ import Testing
             #expect(head.count == 19)
         }
     }
+
+    @Test func headWriter_writesFieldLines() {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { memory in
+            var head = HeadWriter(memory)
+            head.writeField(name: "A", value: "")
+            head.writeField(name: "Long-Enough-For-The-Heap", value: "é, a value of more than fifteen bytes")
+            head.writeField(name: "X", value: "1\r\n2\n")
+            #expect(String(decoding: head.written, as: UTF8.self)
+                == "A: \r\nLong-Enough-For-The-Heap: é, a value of more than fifteen bytes\r\nX: 12\r\n")
+        }
+    }
 }

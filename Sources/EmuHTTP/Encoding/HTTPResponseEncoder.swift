@@ -105,10 +105,7 @@ public enum HTTPResponseEncoder {
 
     /// Header values are written as given, minus CR/LF: a handler can never split a response.
     private static func writeHeader(_ head: inout HeadWriter, _ name: String, _ value: String) {
-        head.write(string: name)
-        head.write(": ")
-        head.write(string: value, droppingLineBreaks: true)
-        head.write("\r\n")
+        head.writeField(name: name, value: value)
     }
 }
 

@@ -51,7 +51,7 @@ extension HTTPRequestParser {
         }
         // A large request is not kept: an idle connection must not hold up to the limits for nothing.
         let size = pending.headerBytes + request.target.utf8.count + body.count
-        previous = size > RepeatedHead.maxKeptBytes ? RepeatedHead() : RepeatedHead(request)
+        previous = size > RepeatedHead.maxKeptBytes ? RepeatedHead() : RepeatedHead(request, lines: pending.allLines(previous))
         return request
     }
 }

@@ -55,15 +55,29 @@ extension HTTPRequestParser {
                 }
                 guard next - start <= remaining else { throw .headersTooLarge }
                 let fieldIndex = head.fieldCount
-                let (role, field) = try Self.reading(buffer, previous) { (bytes, previous) throws(HTTPParseError) in
-                    try HeaderFieldSyntax.parse(bytes, start..<end, repeating: previous, at: fieldIndex)
+                // A line the previous head had at this place is its field again (`KeptFieldLines`).
+                let repeated = try Self.reading(buffer, previous) { (bytes, previous) throws(HTTPParseError) in
+                    previous.lines.repeats(start..<end, in: bytes, at: fieldIndex)
+                }
+                if repeated {
+                    try previous.lines.record(at: fieldIndex, in: &head.facts)
+                    head.addRepeated(previous)
+                } else {
+                    try readField(start..<end)
                 }
                 head.headerBytes += next - start
-                try head.facts.record(role)
-                head.add(field, previous: previous)
                 consume(upTo: next)
             }
         }
+    }
+
+    /// Reads a field line that does not repeat the previous head's at its place.
+    mutating func readField(_ line: Range<Int>) throws(HTTPParseError) {
+        let (role, field) = try Self.reading(buffer, previous) { (bytes, _) throws(HTTPParseError) in
+            try HeaderFieldSyntax.parse(bytes, line)
+        }
+        try head.facts.record(role)
+        buffer.withUnsafeBufferPointer { head.add(field, line: line, in: $0, role: role, previous: previous) }
     }
 
     /// Runs `body` over the buffer's bytes and the previous head, both borrowed: a closure that
@@ -115,17 +129,32 @@ struct PendingHead {
     /// How many fields have been read.
     var fieldCount: Int { fields.isEmpty ? repeatedFields : fields.count }
 
-    /// Adds a field read; nil when it is `previous`'s field at this place.
-    mutating func add(_ field: HTTPHeaders.Field?, previous: RepeatedHead) {
-        guard let field else {
-            if fields.isEmpty { return repeatedFields += 1 }
-            return fields.append(previous.request.headers.fields[fields.count])
-        }
+    /// The field lines read so far, once one of them differs from the previous request's (as
+    /// `fields`); until then empty.
+    var lines = KeptFieldLines()
+
+    /// Adds the previous request's field at this place, whose line this one repeats.
+    mutating func addRepeated(_ previous: RepeatedHead) {
+        if fields.isEmpty { return repeatedFields += 1 }
+        lines.append(previous.lines, fields.count..<fields.count + 1)
+        fields.append(previous.request.headers.fields[fields.count])
+    }
+
+    /// Adds a field read anew from `line`, with its role.
+    mutating func add(_ field: HTTPHeaders.Field, line: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+                      role: FieldRole, previous: RepeatedHead) {
         if fields.isEmpty {
             fields.reserveCapacity(16)
             fields.append(contentsOf: previous.request.headers.fields[..<repeatedFields])
+            lines.append(previous.lines, 0..<repeatedFields)
         }
         fields.append(field)
+        lines.append(line, in: bytes, role: role)
+    }
+
+    /// The field lines of the head, once complete.
+    func allLines(_ previous: RepeatedHead) -> KeptFieldLines {
+        fields.isEmpty ? previous.lines.prefix(repeatedFields) : lines
     }
 
     /// Whether the head is the previous request's, line, version and fields.
@@ -145,10 +174,19 @@ struct PendingHead {
 struct RepeatedHead {
     /// The previous request; an empty one (no method, no fields) when none is kept.
     var request: HTTPRequest
+    /// Its field lines as they arrived, one for each of its fields.
+    var lines: KeptFieldLines
 
     /// Nothing kept: its allocation shared by every connection.
-    init() { request = Self.nothing }
-    init(_ request: HTTPRequest) { self.request = request }
+    init() {
+        request = Self.nothing
+        lines = KeptFieldLines()
+    }
+
+    init(_ request: HTTPRequest, lines: KeptFieldLines) {
+        self.request = request
+        self.lines = lines
+    }
 
     private static let nothing = HTTPRequest(method: "", target: "", path: "")
 
@@ -169,14 +207,5 @@ struct RepeatedHead {
     /// Whether a request line's method and target are the previous request's.
     func repeatsLine(method: Range<Int>, target: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         Self.matches(request.target, bytes, target) && Self.matches(request.method, bytes, method)
-    }
-
-    /// Whether a field line's name and value are those of the previous request's field at `index`.
-    /// The fields are looked at in place: a copy of one retained and released its two strings.
-    func repeatsField(at index: Int, name: Range<Int>, value: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        request.headers.fields.withUnsafeBufferPointer { fields in
-            guard index < fields.count else { return false }
-            return Self.matches(fields[index].value, bytes, value) && Self.matches(fields[index].name, bytes, name)
-        }
     }
 }

@@ -34,15 +34,12 @@ enum HeaderFieldSyntax {
         return (name, valueStart..<valueEnd)
     }
 
-    /// Validates a field line and returns its role and the field, or nil for the field when the
-    /// line repeats `previous`'s field at `index`: that one is kept, so no string is made (nor
-    /// copied and dropped, two retains and releases a field).
+    /// Validates a field line and returns its role and the field.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, repeating previous: RepeatedHead, at index: Int
-    ) throws(HTTPParseError) -> (role: FieldRole, field: HTTPHeaders.Field?) {
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>
+    ) throws(HTTPParseError) -> (role: FieldRole, field: HTTPHeaders.Field) {
         let (name, value) = try split(bytes, line)
         let role = try FieldRole(name: name, value: value, in: bytes)
-        if previous.repeatsField(at: index, name: name, value: value, in: bytes) { return (role, nil) }
         return (role, (name: HTTPBytes.string(bytes, name), value: HTTPBytes.string(bytes, value)))
     }
 }

@@ -153,7 +153,7 @@ final class HTTPConnection: @unchecked Sendable {
         let action = state.responseReady(keepAlive: gate.keepAlive, stopping: context.stopping)
         guard case .sendResponse(let persistent) = action else { return }
         let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (gate.http10 ? .keepAliveHTTP10 : .persistent)
-        if outboundOffset >= outbound.count { clearOutbound() }
+        if !outbound.isEmpty && outboundOffset >= outbound.count { clearOutbound() }
         HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
                                    appendingTo: &outbound)
         flush()
@@ -165,7 +165,7 @@ final class HTTPConnection: @unchecked Sendable {
     private func startStream(_ response: HTTPResponse, _ stream: HTTPStream) {
         let action = state.streamReady(stopping: context.stopping)
         guard action == .startStream || action == .sendResponse(persistent: false) else { return }
-        if outboundOffset >= outbound.count { clearOutbound() }
+        if !outbound.isEmpty && outboundOffset >= outbound.count { clearOutbound() }
         HTTPResponseEncoder.encode(response, connection: .close, date: dateStamp.current(), streamed: true,
                                    appendingTo: &outbound)
         flush()
@@ -179,7 +179,7 @@ final class HTTPConnection: @unchecked Sendable {
     /// reading: its stream is closed rather than held in memory.
     func streamWrite(_ bytes: [UInt8]) {
         guard case .streaming = state else { return }
-        if outboundOffset >= outbound.count { clearOutbound() }
+        if !outbound.isEmpty && outboundOffset >= outbound.count { clearOutbound() }
         guard outbound.count - outboundOffset + bytes.count <= HTTPStreamWriter.maxBacklog else {
             return perform(state.forceClose())
         }
@@ -236,11 +236,11 @@ final class HTTPConnection: @unchecked Sendable {
         switch action {
         case .none, .sendResponse, .startStream: break  // an answer is sent by `complete`, which has it
         case .sendContinue:
-            if outboundOffset >= outbound.count { clearOutbound() }
+            if !outbound.isEmpty && outboundOffset >= outbound.count { clearOutbound() }
             outbound.append(contentsOf: HTTPResponseEncoder.continueResponse)
             flush()
         case .reject(let status):
-            if outboundOffset >= outbound.count { clearOutbound() }
+            if !outbound.isEmpty && outboundOffset >= outbound.count { clearOutbound() }
             HTTPResponseEncoder.encode(context.errorResponder(status, reason), connection: .close,
                                        date: dateStamp.current(), appendingTo: &outbound)
             flush()
