@@ -131,22 +131,7 @@ extension DatabaseQueue {
     /// then fail there as they would on a reader (SQLITE_READONLY).
     @discardableResult
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let readers, !isOnWriterQueue {
-            try checkOpen()
-            return try noticingDamage {
-                try readers.withReader { db in
-                    // A nested read reuses the outer one's connection and snapshot.
-                    if db.isInTransaction || db.isInIdempotentRead { return try body(db) }
-                    return try db.transaction(kind: .deferred, body)
-                }
-            }
-        }
-        return try onWriter { db in
-            if db.refusesWrites { return try body(db) }  // a nested read
-            db.refusesWrites = true
-            defer { db.refusesWrites = false }
-            return try body(db)
-        }
+        try read(body, idempotent: false)
     }
 
     /// `read`, for a body that may run twice and does nothing but read and compute its result:
@@ -157,13 +142,27 @@ extension DatabaseQueue {
     /// result is returned sees one snapshot, as in `read`.
     @discardableResult
     public func readIdempotent<T>(_ body: (Database) throws -> T) throws -> T {
-        guard let readers, !isOnWriterQueue else { return try read(body) }
-        try checkOpen()
-        return try noticingDamage {
-            try readers.withReader { db in
-                if db.isInTransaction || db.isInIdempotentRead { return try body(db) }
-                return try db.readIdempotent(body)
+        try read(body, idempotent: true)
+    }
+
+    /// Both reads: on a pooled reader, in a transaction or as `IdempotentRead`; on the writer,
+    /// refusing writes.
+    private func read<T>(_ body: (Database) throws -> T, idempotent: Bool) throws -> T {
+        if let readers, !isOnWriterQueue {
+            try checkOpen()
+            return try noticingDamage {
+                try readers.withReader { db in
+                    // A nested read reuses the outer one's connection and snapshot.
+                    if db.isInTransaction || db.isInIdempotentRead { return try body(db) }
+                    return idempotent ? try db.readIdempotent(body) : try db.transaction(kind: .deferred, body)
+                }
             }
+        }
+        return try onWriter { db in
+            if db.refusesWrites { return try body(db) }  // a nested read
+            db.refusesWrites = true
+            defer { db.refusesWrites = false }
+            return try body(db)
         }
     }
 
