@@ -51,7 +51,19 @@ extension HTTPRequestParser {
         }
         // A large request is not kept: an idle connection must not hold up to the limits for nothing.
         let size = pending.headerBytes + request.target.utf8.count + body.count
-        previous = size > RepeatedHead.maxKeptBytes ? RepeatedHead() : RepeatedHead(request, lines: pending.allLines(previous))
+        guard size <= RepeatedHead.maxKeptBytes else {
+            previous = RepeatedHead()
+            return request
+        }
+        // The head's bytes, into the previous head's memory (a keep-alive client's heads are of a size).
+        var head: [UInt8] = []
+        swap(&head, &previous.head)
+        head.removeAll(keepingCapacity: true)
+        if pending.start >= 0 && pending.length > 0 {
+            buffer.withUnsafeBufferPointer { head.append(contentsOf: UnsafeBufferPointer(rebasing: $0[pending.start..<pending.start + pending.length])) }
+        }
+        previous = RepeatedHead(request, lines: pending.allLines(previous), head: head, facts: pending.facts,
+                                fieldBytes: pending.fieldBytes)
         return request
     }
 }

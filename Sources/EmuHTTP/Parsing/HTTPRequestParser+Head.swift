@@ -10,6 +10,7 @@ extension HTTPRequestParser {
     /// Reads the request line, skipping empty lines before it. Returns false when more bytes
     /// are needed.
     mutating func parseRequestLine() throws(HTTPParseError) -> Bool {
+        if head.skippedBytes == 0, try repeatHeadWhole() { return true }
         while true {
             // RFC 9112 §2.2: ignore empty lines before the request line. They share the
             // request-line budget so that an endless stream of CRLFs is still cut off.
@@ -29,11 +30,32 @@ extension HTTPRequestParser {
                 (head.version, head.line) = try Self.reading(buffer, previous) { (bytes, previous) throws(HTTPParseError) in
                     try RequestLine.parse(bytes, start..<end, repeating: previous)
                 }
+                head.start = start
                 consume(upTo: next)
                 stage = .headerFields
                 return true
             }
         }
+    }
+
+    /// When the buffer starts with the previous head byte for byte (request line, field lines,
+    /// terminators and the empty line), that head is read at once: the same bytes parse to the
+    /// same request line, fields and facts, and passed the same limits. One `memcmp` instead
+    /// of a scan, a comparison and a role per line (~1,600 instructions a repeated signed
+    /// request, issue 31). A head that differs anywhere (another sign, a bare LF) is read line
+    /// by line as before, having cost the comparison up to its first difference.
+    mutating func repeatHeadWhole() throws(HTTPParseError) -> Bool {
+        let start = readIndex
+        let length = try Self.reading(buffer, previous) { (bytes, previous) in previous.headRepeated(in: bytes, at: start) }
+        guard length > 0 else { return false }
+        head.version = previous.request.version
+        head.repeatedFields = previous.request.headers.fields.count
+        head.headerBytes = previous.fieldBytes
+        head.facts = previous.facts
+        head.start = start
+        consume(upTo: start + length)
+        try finishHead()
+        return true
     }
 
     /// Reads field lines up to the empty line that ends the head. Returns false when more bytes
@@ -90,6 +112,8 @@ extension HTTPRequestParser {
 
     /// Decides the body framing once the whole head is in (RFC 9112 §6.3).
     mutating func finishHead() throws(HTTPParseError) {
+        head.fieldBytes = head.headerBytes
+        head.length = head.start < 0 ? 0 : readIndex - head.start
         head.framing = try head.facts.resolve(version: head.version, maxBodyBytes: limits.maxBodyBytes)
         // RFC 9110 §10.1.1: a 100-continue expectation in an HTTP/1.0 request is ignored, and
         // there is nothing to wait for without a body.
@@ -118,6 +142,13 @@ struct PendingHead {
     var skippedBytes = 0
     /// Bytes of field lines so far, terminators included; trailers add to it.
     var headerBytes = 0
+    /// `headerBytes` once the head was complete (without trailers).
+    var fieldBytes = 0
+    /// Where the request line starts in the parser's buffer, while its bytes are there: -1
+    /// once a compaction dropped them (the head is then not kept whole for the next request).
+    var start = -1
+    /// The head's length in bytes, request line to empty line, once it is complete.
+    var length = 0
     /// What the fields said about Host, framing and Expect.
     var facts = HeadFacts()
     /// How the body is delimited; decided once the head is complete.
@@ -176,6 +207,12 @@ struct RepeatedHead {
     var request: HTTPRequest
     /// Its field lines as they arrived, one for each of its fields.
     var lines: KeptFieldLines
+    /// A head whose bytes parse to `request`'s line, version and fields with `facts` and
+    /// `fieldBytes` (`HTTPRequestParser.repeatHeadWhole`): its own as it arrived, or an earlier
+    /// one the request repeated. Empty when not known.
+    var head: [UInt8] = []
+    var facts = HeadFacts()
+    var fieldBytes = 0
 
     /// Nothing kept: its allocation shared by every connection.
     init() {
@@ -183,9 +220,21 @@ struct RepeatedHead {
         lines = KeptFieldLines()
     }
 
-    init(_ request: HTTPRequest, lines: KeptFieldLines) {
+    init(_ request: HTTPRequest, lines: KeptFieldLines, head: [UInt8], facts: HeadFacts, fieldBytes: Int) {
         self.request = request
         self.lines = lines
+        self.head = head
+        self.facts = facts
+        self.fieldBytes = fieldBytes
+    }
+
+    /// The kept head's length when `bytes` hold it from `start` on, else 0.
+    func headRepeated(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        head.withUnsafeBufferPointer { head in
+            guard let kept = head.baseAddress, let base = bytes.baseAddress, bytes.count - start >= head.count,
+                  memcmp(kept, base + start, head.count) == 0 else { return 0 }
+            return head.count
+        }
     }
 
     private static let nothing = HTTPRequest(method: "", target: "", path: "")

@@ -142,10 +142,12 @@ public struct HTTPRequestParser {
             }
             readIndex = 0
             scanIndex = 0
+            head.start = -1  // a head half read lost its first lines
         } else if readIndex >= Self.compactionThreshold && readIndex >= buffer.count - readIndex {
             buffer.removeSubrange(0..<readIndex)
             scanIndex -= readIndex
             readIndex = 0
+            head.start = -1
         }
     }
 }
