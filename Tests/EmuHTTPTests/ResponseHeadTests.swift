@@ -1,7 +1,7 @@
 @testable import EmuHTTP
 import Testing
 
-/// `HTTPResponseEncoder` writes the head through `HeadWriter` into memory sized by
+/// `HTTPResponseEncoder` writes the head through `HeadWriter` into a fixed first try, or memory sized by
 /// `headCapacity`: the bytes are those of the head spelled out, for every directive, a HEAD
 /// request, a streamed head, long and many fields and values carrying line breaks.
 @Suite struct ResponseHeadTests {
@@ -46,6 +46,19 @@ import Testing
         #expect(text.hasSuffix("X-Field-39: 39\(long)\r\nContent-Length: 1\r\nDate: Sat, 28 Nov 2026 22:00:00 GMT\r\n\r\nz"))
     }
 
+    /// Heads around the fixed first try's size (`typicalHeadCapacity`): those that overflow it
+    /// are measured and written again, whole, after what the buffer held.
+    @Test func headsAroundTheFirstTrysSize_areWhole() {
+        let date = String(decoding: Self.date, as: UTF8.self)
+        for length in stride(from: HTTPResponseEncoder.typicalHeadCapacity - 80, through: HTTPResponseEncoder.typicalHeadCapacity + 8, by: 1) {
+            let value = String(repeating: "v", count: length)
+            let response = HTTPResponse(status: 201, headers: ["X-Long": value, "X-After": "1"], body: Array("z".utf8))
+            #expect(Self.encoded(response, .close, after: Array("kept".utf8))
+                == "keptHTTP/1.1 201 Created\r\nX-Long: \(value)\r\nX-After: 1\r\nContent-Length: 1\r\nDate: \(date)\r\n"
+                + "Connection: close\r\n\r\nz")
+        }
+    }
+
     @Test func unusualStatus_andLargeLengths_fitTheEstimate() {
         let response = HTTPResponse(status: 599, body: [UInt8](repeating: 0x61, count: 123_456))
         let text = Self.encoded(response)
@@ -84,6 +97,19 @@ import Testing
             head.write(UnsafeBufferPointer(start: nil, count: 0))
             #expect(String(decoding: head.written, as: UTF8.self) == "ab01234567xyé\r\n109")
             #expect(head.count == 19)
+        }
+    }
+
+    /// A write that does not fit writes nothing, and nothing after it is written.
+    @Test func headWriter_overflowing_writesNothingMore() {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { memory in
+            var head = HeadWriter(memory)
+            head.write("abc")
+            head.writeField(name: "Name", value: "v")
+            #expect(head.overflowed)
+            head.write("d")
+            head.writeDecimal(1)
+            #expect(String(decoding: head.written, as: UTF8.self) == "abc")
         }
     }
 

@@ -38,10 +38,29 @@ public enum HTTPResponseEncoder {
         // RFC 9110 §8.6: no Content-Length in 1xx or 204.
         let bodyAllowed = response.status >= 200 && response.status != 204 && response.status != 304
         let writesBody = bodyAllowed && !headRequest && !streamed
-        let capacity = headCapacity(response, date: date)
-        // The head on the stack (`HeadWriter`), then one append each for it and the body: one
-        // allocation at most for the whole response.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory in
+        let bodyLength = bodyAllowed && !streamed ? response.body.count : nil
+        let reserve = writesBody ? response.body.count : 0
+        // Most heads fit the fixed first try, written without measuring the fields first (~175
+        // instructions, issue 31); a larger one is measured and written again.
+        if !writeHead(response, connection: connection, date: date, bodyLength: bodyLength,
+                      capacity: typicalHeadCapacity, reserving: reserve, into: &out) {
+            let written = writeHead(response, connection: connection, date: date, bodyLength: bodyLength,
+                                    capacity: headCapacity(response, date: date), reserving: reserve, into: &out)
+            precondition(written, "response head larger than its estimate")
+        }
+        if writesBody { out.append(contentsOf: response.body) }
+    }
+
+    /// The stack memory of the first try: 1 KiB, which `withUnsafeTemporaryAllocation` keeps on
+    /// the stack; a usual answer's head is 150 to 400 bytes.
+    static let typicalHeadCapacity = 1024
+
+    /// Writes the head into `capacity` bytes on the stack (`HeadWriter`), then appends it to `out`
+    /// in one piece, reserving room for `reserving` more (the body): one allocation at most for the
+    /// whole response. False, and `out` untouched, when the head does not fit.
+    private static func writeHead(_ response: HTTPResponse, connection: ConnectionDirective, date: [UInt8], bodyLength: Int?,
+                                  capacity: Int, reserving: Int, into out: inout [UInt8]) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory -> Bool in
             var head = HeadWriter(memory)
             // The status line written piece by piece (an interpolated String would allocate);
             // the most frequent one as a single constant.
@@ -59,9 +78,9 @@ public enum HTTPResponseEncoder {
                     writeHeader(&head, fields[index].name, fields[index].value)
                 }
             }
-            if bodyAllowed && !streamed {
+            if let bodyLength {
                 head.write("Content-Length: ")
-                head.writeDecimal(response.body.count)
+                head.writeDecimal(bodyLength)
                 head.write("\r\n")
             }
             head.write("Date: ")
@@ -73,10 +92,11 @@ public enum HTTPResponseEncoder {
             case .close: writeHeader(&head, "Connection", "close")
             }
             head.write("\r\n")
-            out.reserveCapacity(out.count + head.count + (writesBody ? response.body.count : 0))
+            guard !head.overflowed else { return false }
+            out.reserveCapacity(out.count + head.count + reserving)
             out.append(contentsOf: head.written)
+            return true
         }
-        if writesBody { out.append(contentsOf: response.body) }
     }
 
     /// At least the head's size: the status line, the fields and the ones the encoder adds

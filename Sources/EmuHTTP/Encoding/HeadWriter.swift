@@ -12,12 +12,16 @@ import Primitives
 /// checked the array's uniqueness and capacity each time (some 2,500 instructions per signed
 /// fetch, issue 31); the head now joins the array in one append.
 ///
-/// The encoder sizes the memory beforehand (`HTTPResponseEncoder.headCapacity`); a write that
-/// would pass its end stops the process rather than write past it.
+/// A write that would pass the memory's end writes nothing and marks the writer `overflowed`
+/// (every later write too): the encoder first writes into a fixed stack buffer that fits most
+/// heads, and only a head that overflows it is measured (`HTTPResponseEncoder.headCapacity`)
+/// and written again.
 struct HeadWriter {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private(set) var count = 0
+    /// Whether a write did not fit: `written` then lacks it (and what followed).
+    private(set) var overflowed = false
 
     init(_ memory: UnsafeMutableBufferPointer<UInt8>) {
         base = memory.baseAddress!
@@ -27,15 +31,24 @@ struct HeadWriter {
     /// What was written so far.
     var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    /// Whether `length` more bytes fit; when not, marks the writer overflowed.
+    @inline(__always)
+    private mutating func fits(_ length: Int) -> Bool {
+        guard !overflowed, length <= capacity - count else {
+            overflowed = true
+            return false
+        }
+        return true
+    }
+
     mutating func write(_ byte: UInt8) {
-        precondition(count < capacity, "response head larger than its estimate")
+        guard fits(1) else { return }
         base[count] = byte
         count += 1
     }
 
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        precondition(bytes.count <= capacity - count, "response head larger than its estimate")
+        guard let source = bytes.baseAddress, bytes.count > 0, fits(bytes.count) else { return }
         memcpy(base + count, source, bytes.count)
         count += bytes.count
     }
@@ -81,7 +94,7 @@ struct HeadWriter {
 
     private mutating func writeField(_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) {
         let length = name.count + value.count + 4
-        precondition(length <= capacity - count, "response head larger than its estimate")
+        guard fits(length) else { return }
         let line = base + count
         if let source = name.baseAddress, name.count > 0 { memcpy(line, source, name.count) }
         line[name.count] = UInt8(ascii: ":")
@@ -119,7 +132,7 @@ struct HeadWriter {
             rest /= 10
             digits += 1
         }
-        precondition(digits <= capacity - count, "response head larger than its estimate")
+        guard fits(digits) else { return }
         rest = value
         var index = count + digits
         repeat {
