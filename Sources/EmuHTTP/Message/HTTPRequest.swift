@@ -32,6 +32,9 @@ public struct HTTPRequest: Sendable {
         @usableFromInline var headers: HTTPHeaders
         @usableFromInline var body: [UInt8]
         @usableFromInline var isSecure: Bool
+        /// False only when `headers` are known to hold no `Connection` field: the parser saw none
+        /// and nothing changed them since. `keepAlive` then needs no look at them.
+        @usableFromInline var mayNameConnection = true
     }
 
     @usableFromInline
@@ -84,7 +87,16 @@ public struct HTTPRequest: Sendable {
     }
     public var headers: HTTPHeaders {
         @inlinable get { box.fields.headers }
-        _modify { yield &owned.headers }
+        _modify {
+            // As `owned`, and changed headers may name Connection.
+            var fields = box.fields
+            box = Self.vacated
+            defer {
+                fields.mayNameConnection = true
+                box = Box(fields)
+            }
+            yield &fields.headers
+        }
     }
     public var body: [UInt8] {
         @inlinable get { box.fields.body }
@@ -104,6 +116,13 @@ public struct HTTPRequest: Sendable {
                          headers: headers, body: body, isSecure: isSecure))
     }
 
+    /// A request read by the parser, which knows whether a `Connection` field came.
+    init(method: String, target: String, path: String, query: [(name: String, value: String)], version: HTTPVersion,
+         headers: HTTPHeaders, body: [UInt8], isSecure: Bool, namesConnection: Bool) {
+        box = Box(Fields(method: method, target: target, path: path, query: query, version: version,
+                         headers: headers, body: body, isSecure: isSecure, mayNameConnection: namesConnection))
+    }
+
     /// The first value of a query parameter.
     public func queryValue(_ name: String) -> String? {
         query.first { $0.name == name }?.value
@@ -115,9 +134,11 @@ public struct HTTPRequest: Sendable {
 extension HTTPRequest {
     /// Whether the connection stays open after this request (RFC 9112 §9.3): `close` among the
     /// `Connection` tokens ends an HTTP/1.1 one, `keep-alive` keeps an HTTP/1.0 one. Read in
-    /// place, without arrays: every request asks.
+    /// place, without arrays: every request asks; a parsed request without a `Connection` field
+    /// (most of them) is answered without a look at its fields (~130 instructions, issue 31).
     public var keepAlive: Bool {
         let http11 = version.major == 1 && version.minor >= 1
+        guard box.fields.mayNameConnection else { return http11 }
         return headers.fields.withUnsafeBufferPointer { fields in
             for index in fields.indices where fields[index].name.asciiCaseInsensitiveEquals("Connection") {
                 for token in fields[index].value.split(separator: ",") {

@@ -71,6 +71,8 @@ struct HeadFacts {
     var contentLength: Int?
     var codings: TransferCodings?
     var expectsContinue = false
+    /// Whether a `Connection` field came (the request's `keepAlive` reads it only then).
+    var namesConnection = false
 
     /// Takes note of one field line.
     mutating func record(_ role: FieldRole) throws(HTTPParseError) {
@@ -86,6 +88,8 @@ struct HeadFacts {
             codings = codings?.followed(by: later) ?? later
         case .expect(let expectsContinue):
             if expectsContinue { self.expectsContinue = true }
+        case .connection:
+            namesConnection = true
         case .other:
             break
         }

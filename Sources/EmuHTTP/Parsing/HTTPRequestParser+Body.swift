@@ -43,11 +43,13 @@ extension HTTPRequestParser {
         let request: HTTPRequest
         if let line = pending.line {
             request = HTTPRequest(method: line.method, target: line.target, path: line.path, query: line.query,
-                                  version: pending.version, headers: HTTPHeaders(fields), body: body, isSecure: isSecure)
+                                  version: pending.version, headers: HTTPHeaders(fields), body: body, isSecure: isSecure,
+                                  namesConnection: pending.facts.namesConnection)
         } else {
             let same = previous.request
             request = HTTPRequest(method: same.method, target: same.target, path: same.path, query: same.query,
-                                  version: pending.version, headers: HTTPHeaders(fields), body: body, isSecure: isSecure)
+                                  version: pending.version, headers: HTTPHeaders(fields), body: body, isSecure: isSecure,
+                                  namesConnection: pending.facts.namesConnection)
         }
         // A large request is not kept: an idle connection must not hold up to the limits for nothing.
         let size = pending.headerBytes + request.target.utf8.count + body.count

@@ -50,6 +50,8 @@ enum FieldRole {
     case contentLength(Int)
     case transferEncoding(TransferCodings)
     case expect(continue: Bool)
+    /// `Connection`: the request's keep-alive then reads its tokens (`HTTPRequest.keepAlive`).
+    case connection
     case other
 
     /// Classifies a validated field, parsing the values the framing depends on.
@@ -61,6 +63,8 @@ enum FieldRole {
         case 6 where HTTPBytes.equalsIgnoringCase(bytes, name, "expect"):
             // RFC 9110 §10.1.1: the expectation is compared case-insensitively.
             self = .expect(continue: HTTPBytes.equalsIgnoringCase(bytes, value, "100-continue"))
+        case 10 where HTTPBytes.equalsIgnoringCase(bytes, name, "connection"):
+            self = .connection
         case 14 where HTTPBytes.equalsIgnoringCase(bytes, name, "content-length"):
             self = .contentLength(try BodyFraming.parseContentLength(bytes, value))
         case 17 where HTTPBytes.equalsIgnoringCase(bytes, name, "transfer-encoding"):
