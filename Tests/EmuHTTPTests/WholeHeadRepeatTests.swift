@@ -80,6 +80,17 @@ struct WholeHeadRepeatTests {
         #expect(events([Self.get, first, rest, Self.get, Self.get, first, rest]) == alone(Array(repeating: Self.get, count: 5)))
     }
 
+    /// Split at every byte, a line's end included (the consumed lines then leave the buffer
+    /// before the rest arrives): each request reads as alone, and so does the repeat after it.
+    @Test func aHeadSplitAnywhere_thenRepeated_readsAsAlone() {
+        let bytes = Array(Self.get.utf8)
+        let expected = alone([Self.get, Self.get, Self.get])
+        for split in 1..<bytes.count {
+            let first = String(decoding: bytes[..<split], as: UTF8.self), rest = String(decoding: bytes[split...], as: UTF8.self)
+            #expect(events([Self.get, first, rest, Self.get]) == expected, "split at \(split)")
+        }
+    }
+
     /// Other terminators or empty lines before the request line are other bytes: read line by line.
     @Test func otherBytes_forTheSameHead_readTheSame() {
         let bareLF = Self.get.replacingOccurrences("\r\n", "\n")

@@ -61,7 +61,8 @@ extension HTTPRequestParser {
         var head: [UInt8] = []
         swap(&head, &previous.head)
         head.removeAll(keepingCapacity: true)
-        if pending.start >= 0 && pending.length > 0 {
+        // Within what was consumed (a start left stale by a compaction would be a bug: never read past it).
+        if pending.start >= 0 && pending.length > 0 && pending.start + pending.length <= readIndex {
             buffer.withUnsafeBufferPointer { head.append(contentsOf: UnsafeBufferPointer(rebasing: $0[pending.start..<pending.start + pending.length])) }
         }
         previous = RepeatedHead(request, lines: pending.allLines(previous), head: head, facts: pending.facts,
