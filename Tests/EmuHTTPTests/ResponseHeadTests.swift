@@ -59,6 +59,20 @@ import Testing
         }
     }
 
+    /// The connection's path once everything before was sent: the answer in place of the sent
+    /// bytes, whether they were fewer or more, and of a head past the first try.
+    @Test func replacingSentBytes_leavesTheAnswerAlone() {
+        let long = String(repeating: "v", count: 2_000)
+        for response in [HTTPResponse(status: 200, headers: ["A": "b"], body: Array("body".utf8)),
+                         HTTPResponse(status: 404, headers: ["X-Long": long], body: [UInt8](repeating: 0x7A, count: 5_000))] {
+            for sent in [0, 3, 300, 8_000] {
+                var out = [UInt8](repeating: 0x2D, count: sent)
+                HTTPResponseEncoder.encode(response, headRequest: false, connection: .close, date: Self.date, replacing: &out)
+                #expect(String(decoding: out, as: UTF8.self) == Self.encoded(response, .close), "\(sent)")
+            }
+        }
+    }
+
     @Test func unusualStatus_andLargeLengths_fitTheEstimate() {
         let response = HTTPResponse(status: 599, body: [UInt8](repeating: 0x61, count: 123_456))
         let text = Self.encoded(response)

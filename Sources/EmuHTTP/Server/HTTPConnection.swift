@@ -151,9 +151,15 @@ final class HTTPConnection: @unchecked Sendable {
         let action = state.responseReady(keepAlive: gate.keepAlive, stopping: context.stopping)
         guard case .sendResponse(let persistent) = action else { return }
         let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (gate.http10 ? .keepAliveHTTP10 : .persistent)
-        if !outbound.isEmpty && outboundOffset >= outbound.count { clearOutbound() }
-        HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
-                                   appendingTo: &outbound)
+        if outboundOffset >= outbound.count {
+            // Everything before was sent: the answer takes those bytes' place in one step.
+            HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
+                                       replacing: &outbound)
+            outboundOffset = 0
+        } else {
+            HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
+                                       appendingTo: &outbound)
+        }
         flush()
     }
 
@@ -263,7 +269,7 @@ final class HTTPConnection: @unchecked Sendable {
                 return perform(state.forceClose())
             }
         }
-        clearOutbound()
+        if outbound.capacity > Self.keptOutboundCapacity { clearOutbound() }
         perform(state.written())
     }
 
@@ -281,6 +287,9 @@ final class HTTPConnection: @unchecked Sendable {
     /// Empties the output buffer. Up to `keptOutboundCapacity` its memory stays for the next answer
     /// (a typical answer is well under 1 KiB), so a keep-alive connection encodes without
     /// allocating; a larger buffer (a file, a long page) is freed, so idle connections stay small.
+    /// Once all was sent (`flush`), a buffer within that capacity keeps its sent bytes
+    /// (`outboundOffset == outbound.count`) until the next answer replaces them (`complete`) or
+    /// this empties them first (the other writers).
     private func clearOutbound() {
         if outbound.capacity <= Self.keptOutboundCapacity {
             outbound.removeAll(keepingCapacity: true)
