@@ -35,6 +35,12 @@ extension HTTPRequestParser {
         swap(&pending, &head)
         stage = .requestLine
         if pending.repeatsAll(previous) && body.isEmpty && previous.request.body.isEmpty {
+            // A previous head that came in pieces was not kept whole: this one is, if it could be.
+            if previous.head.isEmpty && pending.start >= 0 {
+                previous.head = keptHead(pending)
+                previous.facts = pending.facts
+                previous.fieldBytes = pending.fieldBytes
+            }
             return previous.request
         }
         let fields = pending.fields.isEmpty && pending.repeatedFields == previous.request.headers.fields.count
@@ -57,17 +63,23 @@ extension HTTPRequestParser {
             previous = RepeatedHead()
             return request
         }
-        // The head's bytes, into the previous head's memory (a keep-alive client's heads are of a size).
-        var head: [UInt8] = []
-        swap(&head, &previous.head)
-        head.removeAll(keepingCapacity: true)
-        // Within what was consumed (a start left stale by a compaction would be a bug: never read past it).
-        if pending.start >= 0 && pending.length > 0 && pending.start + pending.length <= readIndex {
-            buffer.withUnsafeBufferPointer { head.append(contentsOf: UnsafeBufferPointer(rebasing: $0[pending.start..<pending.start + pending.length])) }
-        }
-        previous = RepeatedHead(request, lines: pending.allLines(previous), head: head, facts: pending.facts,
+        previous = RepeatedHead(request, lines: pending.allLines(previous), head: keptHead(pending), facts: pending.facts,
                                 fieldBytes: pending.fieldBytes)
         return request
+    }
+
+    /// The bytes of `pending`'s head as it arrived, in the previous head's memory (a keep-alive
+    /// client's heads are of a size: no allocation per request); empty when they are not all in
+    /// the buffer any more.
+    mutating func keptHead(_ pending: PendingHead) -> [UInt8] {
+        var bytes: [UInt8] = []
+        swap(&bytes, &previous.head)
+        bytes.removeAll(keepingCapacity: true)
+        // Within what was consumed (a start left stale by a compaction would be a bug: never read past it).
+        if pending.start >= 0 && pending.length > 0 && pending.start + pending.length <= readIndex {
+            buffer.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[pending.start..<pending.start + pending.length])) }
+        }
+        return bytes
     }
 }
 

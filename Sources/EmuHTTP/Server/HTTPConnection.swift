@@ -390,11 +390,11 @@ final class ResponseGate: @unchecked Sendable {
     /// The handler's `respond`: stores a synchronous answer, or hands a later one to the
     /// connection's executor.
     func respond(_ response: HTTPResponse) {
-        let progress = progress.add(Self.answer)
-        guard progress < 2 * Self.answer else { return }  // answered before: ignored
-        if progress & Self.returned == 0 {
+        let seen = progress.add(Self.answer)
+        guard seen < 2 * Self.answer else { return }  // answered before: ignored
+        if seen & Self.returned == 0 {
             early = response
-            guard self.progress.add(Self.stored) & Self.returned != 0 else { return }  // picked up inline
+            guard progress.add(Self.stored) & Self.returned != 0 else { return }  // picked up inline
             early = nil  // `handle` returned meanwhile without seeing it: a late answer after all
         }
         connection.execute { [self] in
