@@ -58,6 +58,7 @@ extension ObjectPatch {
     /// (docs/compatibility.md); invalid keys are 105, a malformed ACL 123, values are checked
     /// by `TypedValueNormalizer` and operations by `FieldOperation`.
     package init(body: JSONObject, mode: Mode) throws {
+        changes.reserveCapacity(body.count)
         for (key, value) in body {
             if Self.isDropped(key) { continue }
             if key == LCFieldName.acl {
@@ -114,6 +115,9 @@ extension ObjectPatch {
     /// that read `record`, so operations see the value they change (spec §2.8: atomic).
     func apply(to record: inout ObjectRecord, schema: inout ClassSchema) throws -> Outcome {
         var outcome = Outcome()
+        outcome.touchedKeys.reserveCapacity(changes.count)
+        // A new object's fields: room made once rather than regrown key by key.
+        if record.fields.isEmpty { record.fields.reserveCapacity(changes.count) }
         switch acl {
         case .set(let value)?: record.acl = value
         case .remove?: record.acl = nil
