@@ -152,14 +152,18 @@ extension ObjectStore {
     /// schema is unreadable); nil when the class has no row yet. The text is read straight from
     /// SQLite's bytes and parsed once per distinct text (`ParsedSchemas`).
     public static func schema(of className: String, in db: Database) throws -> JSONObject? {
-        var schema: JSONObject?
-        try db.query("SELECT schema FROM classes WHERE name = ?", [.text(className)]) { row in
-            schema = row.withText(at: 0) { text in
-                text.flatMap { ParsedSchemas.fields(of: $0) } ?? JSONObject()
-            }
+        // The cached statement stepped once, as `fetch` does: every create and update reads it,
+        // and the general query path (an array of values, a closure per row) cost ~500 more.
+        let statement = try db.cachedStatement(schemaSQL)
+        defer { statement.reset() }
+        try statement.bind(className, at: 1)
+        guard try statement.step() else { return nil }
+        return statement.withText(at: 0) { text in
+            text.flatMap { ParsedSchemas.fields(of: $0) } ?? JSONObject()
         }
-        return schema
     }
+
+    static let schemaSQL = "SELECT schema FROM classes WHERE name = ?"
 
     /// Stores a class's field types, creating the class row when needed.
     public static func saveSchema(_ schema: JSONObject, of className: String, now: LCDate, in db: Database) throws {
