@@ -59,6 +59,14 @@ extension Statement {
         if rc != SQLITE_OK { throw bindError(rc) }
     }
 
+    /// Binds UTF-8 bytes as text at `index` (1-based), as `bind(.text(…), at:)` binds a String's:
+    /// for text already in bytes (JSON a serializer wrote), which need not become a String first.
+    /// The bytes must be valid UTF-8, as a String's are.
+    public func bindText(utf8 bytes: [UInt8], at index: Int) throws {
+        let rc = bytes.withUnsafeBufferPointer { bindText($0, at: Int32(index)) }
+        if rc != SQLITE_OK { throw bindError(rc) }
+    }
+
     /// Binds each value to its named parameter.
     public func bind(_ arguments: [String: SQLiteValue]) throws {
         for (name, value) in arguments {

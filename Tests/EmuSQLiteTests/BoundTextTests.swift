@@ -41,6 +41,19 @@ import Testing
         #expect(statement.row == values)
     }
 
+    /// UTF-8 bytes bind as the same text a String binds (the object store's JSON columns), in a
+    /// slot or copied, empty bytes as '' (not NULL), and the binding outlives the array.
+    @Test func textFromBytes_bindsAsTheStringWould() throws {
+        let db = try Database(path: ":memory:")
+        let statement = try db.prepare("SELECT ?, typeof(?), length(CAST(? AS BLOB))")
+        for text in ["", "a", #"{"title":"x"}"#, String(repeating: "é", count: 100), "nul\u{0}inside"] {
+            statement.reset()
+            for index in 1...3 { try statement.bindText(utf8: Array(text.utf8), at: index) }
+            #expect(try statement.step())
+            #expect(statement.row == [.text(text), .text("text"), .integer(Int64(text.utf8.count))])
+        }
+    }
+
     @Test func bindTexts_bindsBothParameters_asTheArrayOfTwoTextsDoes() throws {
         let db = try Database(path: ":memory:")
         let statement = try db.prepare("SELECT ?, ?")

@@ -48,6 +48,9 @@ package enum AppDatabase {
         do {
             if !inMemory { try refuseDamaged(queue) }
             if inMemory, let image { try queue.writeWithoutTransaction { db in try db.loadImage(image) } }
+            if inMemory, image == nil {
+                try queue.writeWithoutTransaction { db in try db.execute("PRAGMA page_size = \(memoryPageSize)") }
+            }
             try AppSchema.migrator().migrate(queue)
             return queue
         } catch {
@@ -56,6 +59,12 @@ package enum AppDatabase {
             throw DamagedDatabaseError(path: path, problem: damage.message)
         }
     }
+
+    /// The page size of an in-memory database (a file keeps SQLite's 4,096). Its rollback journal
+    /// is in memory too, and every write copies each page it changes into it, 1 KiB chunk by chunk
+    /// (a create changes four or five: the row's and its indexes' leaves); 2 KiB pages halve that
+    /// copy (issue 31, docs/performance.md). An image (`SeedImageCache`) keeps the size it was made with.
+    static let memoryPageSize = 2048
 
     /// A damaged file is refused before it serves anything: otherwise the server would start,
     /// report itself healthy, and answer 500 to whatever touched the damaged pages. The check

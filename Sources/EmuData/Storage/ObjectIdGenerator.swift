@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LCWire
 import Primitives
 
 /// Generates LeanCloud objectIds (MongoDB's format): 24 lowercase hex characters encoding 12 bytes,
@@ -19,7 +20,8 @@ package final class ObjectIdGenerator: @unchecked Sendable {
     /// A process-wide generator.
     package static let shared = ObjectIdGenerator()
 
-    private let processUnique: [UInt8]
+    /// The 5 process bytes, the first in the highest of their 40 bits.
+    private let processUnique: UInt64
     private let lock = Lock()
     private var counter: UInt32
 
@@ -33,7 +35,7 @@ package final class ObjectIdGenerator: @unchecked Sendable {
     /// are used): for reproducible ids in tests.
     init(processUnique: [UInt8], counterStart: UInt32) {
         precondition(processUnique.count == 5, "processUnique must be 5 bytes")
-        self.processUnique = processUnique
+        self.processUnique = processUnique.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         self.counter = counterStart & 0xFF_FFFF
     }
 
@@ -44,12 +46,21 @@ package final class ObjectIdGenerator: @unchecked Sendable {
         counter = (counter + 1) & 0xFF_FFFF
         lock.unlock()
 
-        let time = UInt32(truncatingIfNeeded: seconds)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(12)
-        bytes += [UInt8(time >> 24), UInt8(time >> 16 & 0xFF), UInt8(time >> 8 & 0xFF), UInt8(time & 0xFF)]
-        bytes += processUnique
-        bytes += [UInt8(count >> 16), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
-        return Hex.encode(bytes)
+        // The 24 digits written straight into the String: the byte arrays and hex encoding it
+        // was made through were four allocations and ~2,000 instructions of every create.
+        let time = UInt64(UInt32(truncatingIfNeeded: seconds))
+        return String(unsafeUninitializedCapacity: LCObjectId.length) { text in
+            Self.writeHex(time, digits: 8, into: text, at: 0)
+            Self.writeHex(processUnique, digits: 10, into: text, at: 8)
+            Self.writeHex(UInt64(count), digits: 6, into: text, at: 18)
+            return LCObjectId.length
+        }
+    }
+
+    /// Writes the low `digits` nibbles of `value` as lowercase hex, most significant first.
+    private static func writeHex(_ value: UInt64, digits: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        for index in 0..<digits {
+            text[start + index] = Hex.lowercaseDigit(UInt8(truncatingIfNeeded: value >> (4 * (digits - 1 - index))) & 0x0F)
+        }
     }
 }

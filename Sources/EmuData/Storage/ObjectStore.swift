@@ -26,12 +26,22 @@ public enum ObjectStore {
         let acl = record.aclColumn, data = record.dataColumn
         try requireStorable(acl: acl, data: data)
         if !classExists { try ensureClass(record.className, now: record.createdAt, in: db) }
-        try db.execute(
-            "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?)",
-            [.text(record.className), .text(record.objectId),
-             .integer(record.createdAt.millisecondsSince1970), .integer(record.updatedAt.millisecondsSince1970),
-             acl, data])
+        // Bound one by one, the JSON texts from the serializer's bytes: no array of values and no
+        // String copy of each text (issue 31: every create pays it).
+        let statement = try db.cachedStatement(insertSQL)
+        defer {
+            statement.reset()
+            statement.clearBindings()
+        }
+        try statement.bind(record.className, at: 1)
+        try statement.bind(record.objectId, at: 2)
+        try statement.bind(record.createdAt.millisecondsSince1970, at: 3)
+        try statement.bind(record.updatedAt.millisecondsSince1970, at: 4)
+        try bindColumns(acl: acl, data: data, at: 5, of: statement)
+        while try statement.step() {}
     }
+
+    static let insertSQL = "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?)"
 
     /// Rewrites an existing object's ACL, fields and `updatedAt`; false when the row is gone;
     /// 116 when it has grown larger than `maxObjectBytes`.
@@ -39,11 +49,25 @@ public enum ObjectStore {
     public static func update(_ record: ObjectRecord, in db: Database) throws -> Bool {
         let acl = record.aclColumn, data = record.dataColumn
         try requireStorable(acl: acl, data: data)
-        try db.execute(
-            "UPDATE objects SET updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?",
-            [.integer(record.updatedAt.millisecondsSince1970), acl, data,
-             .text(record.className), .text(record.objectId)])
+        let statement = try db.cachedStatement(updateSQL)
+        defer {
+            statement.reset()
+            statement.clearBindings()
+        }
+        try statement.bind(record.updatedAt.millisecondsSince1970, at: 1)
+        try bindColumns(acl: acl, data: data, at: 2, of: statement)
+        try statement.bind(record.className, at: 4)
+        try statement.bind(record.objectId, at: 5)
+        while try statement.step() {}
         return db.changes > 0
+    }
+
+    static let updateSQL = "UPDATE objects SET updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?"
+
+    /// Binds the `acl` (NULL when none) and `data` texts at `index` and the one after it.
+    private static func bindColumns(acl: [UInt8]?, data: [UInt8], at index: Int, of statement: Statement) throws {
+        if let acl { try statement.bindText(utf8: acl, at: index) } else { try statement.bindNull(at: index) }
+        try statement.bindText(utf8: data, at: index + 1)
     }
 
     /// Deletes an object and the members of its relations; false when there was no such object.
@@ -84,19 +108,23 @@ public enum ObjectStore {
     }
 
     /// 116 when the columns written are together larger than `maxObjectBytes`: the limit
-    /// measures the very texts stored (a native String knows its UTF-8 length).
-    private static func requireStorable(acl: SQLiteValue, data: SQLiteValue) throws {
-        let size = (acl.textValue?.utf8.count ?? 0) + (data.textValue?.utf8.count ?? 0)
-        guard size <= maxObjectBytes else { throw APIError(.objectTooLarge) }
+    /// measures the very texts stored.
+    private static func requireStorable(acl: [UInt8]?, data: [UInt8]) throws {
+        guard (acl?.count ?? 0) + data.count <= maxObjectBytes else { throw APIError(.objectTooLarge) }
     }
 }
 
 // The two JSON columns as every writer of object rows stores them.
 extension ObjectRecord {
-    /// The `acl` column: the ACL's JSON text, or NULL when the object has none.
-    package var aclColumn: SQLiteValue { acl.map { .text(JSON.object($0).jsonString) } ?? .null }
-    /// The `data` column: the user fields' JSON text.
-    package var dataColumn: SQLiteValue { .text(JSON.object(fields).jsonString) }
+    /// The `acl` column: the ACL's JSON text (UTF-8), or nil (NULL) when the object has none.
+    package var aclColumn: [UInt8]? { acl.map { JSON.object($0).serialized() } }
+    /// The `data` column: the user fields' JSON text (UTF-8), written with room for a typical
+    /// object so that it is not regrown on the way.
+    package var dataColumn: [UInt8] {
+        var serializer = JSONSerializer(reservingCapacity: 1024)
+        serializer.append(.object(fields))
+        return serializer.bytes
+    }
 }
 
 // MARK: - Classes
@@ -124,14 +152,18 @@ extension ObjectStore {
     /// schema is unreadable); nil when the class has no row yet. The text is read straight from
     /// SQLite's bytes and parsed once per distinct text (`ParsedSchemas`).
     public static func schema(of className: String, in db: Database) throws -> JSONObject? {
-        var schema: JSONObject?
-        try db.query("SELECT schema FROM classes WHERE name = ?", [.text(className)]) { row in
-            schema = row.withText(at: 0) { text in
-                text.flatMap { ParsedSchemas.fields(of: $0) } ?? JSONObject()
-            }
+        // The cached statement stepped once, as `fetch` does: every create and update reads it,
+        // and the general query path (an array of values, a closure per row) cost ~500 more.
+        let statement = try db.cachedStatement(schemaSQL)
+        defer { statement.reset() }
+        try statement.bind(className, at: 1)
+        guard try statement.step() else { return nil }
+        return statement.withText(at: 0) { text in
+            text.flatMap { ParsedSchemas.fields(of: $0) } ?? JSONObject()
         }
-        return schema
     }
+
+    static let schemaSQL = "SELECT schema FROM classes WHERE name = ?"
 
     /// Stores a class's field types, creating the class row when needed.
     public static func saveSchema(_ schema: JSONObject, of className: String, now: LCDate, in db: Database) throws {

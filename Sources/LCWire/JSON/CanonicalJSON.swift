@@ -178,26 +178,12 @@ extension CanonicalJSON.Scanner {
         return nil
     }
 
-    /// Skips 8 bytes at a time while none of them ends the string or needs a look: a quote, a
-    /// backslash, a control character or a byte of a multi-byte character. Stored strings are
-    /// mostly plain ASCII, and this loop was most of a query page's check (docs/performance.md).
-    /// A word with such a byte stops the skip at its first one: each test flags that byte
-    /// exactly (a flag may be wrong only above a right one, where a borrow ran on), so the
-    /// lowest flag of the four is a byte the loop must look at, and the plain bytes before it
-    /// are passed at once rather than one by one, each with the word tested again (a string's
-    /// last few bytes were a third of the check).
+    /// Skips the plain bytes before the next one that ends the string or needs a look: a quote, a
+    /// backslash, a control character or a byte of a multi-byte character, 8 bytes at a time
+    /// (`JSONStringScan`). Stored strings are mostly plain ASCII, and this loop was most of a
+    /// query page's check (docs/performance.md).
     private mutating func skipPlainWords() {
-        guard let base = bytes.baseAddress else { return }
-        while offset + 8 <= bytes.count {
-            let word = ByteWord.load(base + offset)
-            let special = ByteWord.bytes(word, equalTo: UInt8(ascii: "\"")) | ByteWord.bytes(word, equalTo: UInt8(ascii: "\\"))
-                | ByteWord.bytes(word, below: 0x20) | ByteWord.bytesFrom0x80(word)
-            guard special == 0 else {
-                offset += special.trailingZeroBitCount >> 3
-                return
-            }
-            offset += 8
-        }
+        offset = JSONStringScan.endOfPlainRun(in: bytes, from: offset, nonASCII: true)
     }
 
     /// The escapes `JSONSerializer.appendEscape` writes, and no others: `\/`, `\u0041`,

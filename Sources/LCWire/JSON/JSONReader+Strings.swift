@@ -1,11 +1,14 @@
 extension JSONReader {
     /// Reads a string starting at its opening quote (RFC 8259 §7).
     ///
-    /// Fast path: a run without escapes becomes a `String` straight from the buffer.
+    /// Fast path: a run without escapes becomes a `String` straight from the buffer. Plain ASCII
+    /// is passed eight bytes at a time (`JSONStringScan`); each other byte is looked at here.
     mutating func readString() throws -> String {
         offset += 1  // opening quote
         let start = offset
-        while offset < bytes.count {
+        while true {
+            offset = JSONStringScan.endOfPlainRun(in: bytes, from: offset, nonASCII: true)
+            guard offset < bytes.count else { throw fail("Unterminated string") }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
@@ -15,16 +18,19 @@ extension JSONReader {
             if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
             if byte < 0x20 { throw fail("Unescaped control character in string") }
             // Validated here so that String(decoding:) never has to replace anything.
-            offset += byte < 0x80 ? 1 : try utf8SequenceLength(at: offset)
+            offset += try utf8SequenceLength(at: offset)
         }
-        throw fail("Unterminated string")
     }
 
-    /// Slow path once a backslash shows up: decode into `scratch`.
+    /// Slow path once a backslash shows up: decode into `scratch`, plain runs copied whole.
     private mutating func readEscapedString(from start: Int) throws -> String {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
-        while offset < bytes.count {
+        while true {
+            let runEnd = JSONStringScan.endOfPlainRun(in: bytes, from: offset, nonASCII: true)
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<runEnd]))
+            offset = runEnd
+            guard offset < bytes.count else { throw fail("Unterminated string") }
             let byte = bytes[offset]
             switch byte {
             case UInt8(ascii: "\""):
@@ -35,16 +41,12 @@ extension JSONReader {
                 try readEscape()
             case 0..<0x20:
                 throw fail("Unescaped control character in string")
-            case 0..<0x80:
-                scratch.append(byte)
-                offset += 1
             default:
                 let length = try utf8SequenceLength(at: offset)
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]))
                 offset += length
             }
         }
-        throw fail("Unterminated string")
     }
 
     /// Decodes one escape sequence at `offset` (which points at the backslash).

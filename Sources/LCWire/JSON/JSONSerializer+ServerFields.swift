@@ -37,24 +37,9 @@ extension JSONSerializer {
         }
     }
 
-    /// Whether `text` needs no escape and is plain ASCII: eight bytes at a time (`ByteWord`),
-    /// then the rest one by one.
+    /// Whether `text` needs no escape and is plain ASCII (`JSONStringScan`, eight bytes at a time).
     static func isPlainASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = text.baseAddress else { return true }
-        var offset = 0
-        while offset + 8 <= text.count {
-            let word = ByteWord.load(base + offset)
-            let special = ByteWord.bytes(word, equalTo: UInt8(ascii: "\"")) | ByteWord.bytes(word, equalTo: UInt8(ascii: "\\"))
-                | ByteWord.bytes(word, below: 0x20) | ByteWord.bytesFrom0x80(word)
-            if special != 0 { return false }
-            offset += 8
-        }
-        while offset < text.count {
-            let byte = base[offset]
-            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-            offset += 1
-        }
-        return true
+        JSONStringScan.endOfPlainRun(in: text, from: 0, nonASCII: true) == text.count
     }
 }
 

@@ -64,15 +64,15 @@ public struct JSONSerializer: Sendable {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
+            // Runs that need no escape (non-ASCII included) are found 8 bytes at a time and copied whole.
             var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                appendEscape(byte)
-                runStart = index + 1
+            while true {
+                let runEnd = JSONStringScan.endOfPlainRun(in: utf8, from: runStart, nonASCII: false)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<runEnd]))
+                guard runEnd < utf8.count else { break }
+                appendEscape(utf8[runEnd])
+                runStart = runEnd + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
