@@ -1,6 +1,6 @@
-import Dispatch
 import EmuData
 import EmuHTTP
+import Primitives
 
 /// A request's context while the pipeline's stages fill it (Pipeline.swift): a plain value the
 /// stages change in place, then made a `RequestContext` once, for the handler and the reply.
@@ -16,7 +16,7 @@ import EmuHTTP
     @usableFromInline package let received: HTTPRequest
     /// Short id logged with unexpected failures and returned to the client with them.
     @usableFromInline package let requestId: String
-    /// When the request arrived (`DispatchTime` nanoseconds), for the journal's timings.
+    /// When the request arrived (`MonotonicTime` nanoseconds), for the journal's timings.
     @usableFromInline package let arrivedAt: UInt64
 
     // Method override (MethodOverrideEnvelope).
@@ -53,7 +53,7 @@ import EmuHTTP
 
     /// A request as it arrives: nothing known yet but its id, nobody in particular calling.
     package init(arriving received: HTTPRequest, requestId: String, dispatcher: any SubRequestDispatching) {
-        self.init(received: received, requestId: requestId, arrivedAt: DispatchTime.now().uptimeNanoseconds,
+        self.init(received: received, requestId: requestId, arrivedAt: MonotonicTime.nanoseconds(),
                   dispatcher: dispatcher)
     }
 

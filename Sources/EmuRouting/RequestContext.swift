@@ -34,7 +34,7 @@ public struct RequestContext<App: Sendable>: Sendable {
     @inlinable public var received: HTTPRequest { box.fields.received }
     /// Short id logged with unexpected failures and returned to the client with them.
     @inlinable public var requestId: String { box.fields.requestId }
-    /// When the request arrived (`DispatchTime` nanoseconds), for the journal's timings.
+    /// When the request arrived (`MonotonicTime` nanoseconds), for the journal's timings.
     @inlinable package var arrivedAt: UInt64 { box.fields.arrivedAt }
     /// The request the routes read: `received`, or the request its method-override envelope
     /// stands for (spec §1.6).

@@ -1,4 +1,3 @@
-import Dispatch
 import EmuData
 import EmuEndpoints
 import EmuHTTP
@@ -78,7 +77,8 @@ final class ResponseRenderer: Sendable {
     func journaled(_ response: HTTPResponse, _ context: RequestContext<AppRuntime?>, route: String? = nil,
                    nearMisses: JSON? = nil, caller: String? = nil) -> HTTPResponse {
         guard journal.isEnabled else { return response }
-        let elapsed = DispatchTime.now().uptimeNanoseconds - context.arrivedAt
+        // The clock of `arrivedAt` (ContextDraft), read directly: `DispatchTime` cost ~110 more.
+        let elapsed = MonotonicTime.nanoseconds() - context.arrivedAt
         journal.record(appId: context.app?.configuration.appId ?? namedApp(of: context.received),
                        request: context.received, response: response, nanoseconds: elapsed, route: route,
                        unmatched: context.isUnmatched || nearMisses != nil, nearMisses: nearMisses, caller: caller,
@@ -98,9 +98,9 @@ final class ResponseRenderer: Sendable {
     func logged(_ request: HTTPRequest, requestId: String,
                 _ respond: @escaping @Sendable (HTTPResponse) -> Void) -> @Sendable (HTTPResponse) -> Void {
         guard logger.level <= .debug else { return respond }
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = MonotonicTime.nanoseconds()
         return { [logger] response in
-            let elapsed = DispatchTime.now().uptimeNanoseconds - started
+            let elapsed = MonotonicTime.nanoseconds() - started
             logger.debug(AccessLog.line(requestId: requestId, request: request, response: response, nanoseconds: elapsed))
             respond(response)
         }
