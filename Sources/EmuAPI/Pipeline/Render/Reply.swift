@@ -82,7 +82,7 @@ final class ResponseRenderer: Sendable {
         journal.record(appId: context.app?.configuration.appId ?? namedApp(of: context.received),
                        request: context.received, response: response, nanoseconds: elapsed, route: route,
                        unmatched: context.isUnmatched || nearMisses != nil, nearMisses: nearMisses, caller: caller,
-                       requestId: context.requestId)
+                       requestId: context.requestIdentifier)
         return response
     }
 
@@ -95,13 +95,13 @@ final class ResponseRenderer: Sendable {
     }
 
     /// `respond`, writing the access line first when the log level is `debug` or finer.
-    func logged(_ request: HTTPRequest, requestId: String,
+    func logged(_ request: HTTPRequest, requestId: RequestId,
                 _ respond: @escaping @Sendable (HTTPResponse) -> Void) -> @Sendable (HTTPResponse) -> Void {
         guard logger.level <= .debug else { return respond }
         let started = MonotonicTime.nanoseconds()
         return { [logger] response in
             let elapsed = MonotonicTime.nanoseconds() - started
-            logger.debug(AccessLog.line(requestId: requestId, request: request, response: response, nanoseconds: elapsed))
+            logger.debug(AccessLog.line(requestId: requestId.text, request: request, response: response, nanoseconds: elapsed))
             respond(response)
         }
     }
