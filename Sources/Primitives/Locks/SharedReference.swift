@@ -10,7 +10,7 @@ import Darwin
 ///
 /// A `Locked` read is a mutex pair (~120 instructions); the app directory's snapshot is read
 /// on every request, by every event loop (issue 31). Here a read counts itself in `readers`,
-/// loads the address, retains the object and counts itself out (~30). A replacement stores the
+/// loads the address, retains the object and counts itself out (~40). A replacement stores the
 /// new address, then waits until no read is counted (reads last a few instructions) before it
 /// releases the old object: a read that loaded the old address has retained it by then, and a
 /// read counted after the wait began loads the new one. Both sides change `readers` by

@@ -12,8 +12,8 @@ import Primitives
 /// a clock pinned, offset or moved by `/__admin/clock` is never answered with a stale date.
 ///
 /// Shared by the event loops without a lock: a sequence lock (its version odd while a writer
-/// changes the words; a reader that saw it odd, or changed, formats the date itself). A writer
-/// that finds another writing leaves the kept text alone.
+/// changes the words; a reader that saw it odd, or changed, formats the date itself). Writers,
+/// once a second, take turns under a lock of their own.
 final class DateBody: Sendable {
     /// Every date's body, for every app: the text kept depends on nothing else.
     static let shared = DateBody()
