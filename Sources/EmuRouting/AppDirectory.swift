@@ -1,11 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import EmuData
 import LCWire
 import Primitives
 
 /// Every app the server serves, as an immutable `Snapshot` replaced whole when an app is made
 /// or dropped on demand (`POST`/`DELETE /__admin/apps`, issue 31). A request reads the snapshot
-/// once, at authentication, and keeps it: the lock is held only to copy one reference, so
-/// readers never wait on each other for long, and never see an app half added.
+/// at authentication and keeps it: a read takes no lock (`SharedReference`: readers never wait,
+/// a replacement waits only for reads in progress), and never sees an app half added.
 package final class AppDirectory: Sendable {
     /// The apps at one moment, with what authentication derives from them.
     package final class Snapshot: Sendable {
@@ -22,11 +29,35 @@ package final class AppDirectory: Sendable {
             let app: AppRuntime
             let keys: LCAppKeys
             let verifier: LCAuthVerifier
+            /// The app id's bytes when it is ASCII, for `isNamed`; nil otherwise.
+            let asciiId: [UInt8]?
 
             init(_ app: AppRuntime, maxSkew: Int64?) {
                 self.app = app
                 keys = LCAppKeys(appKey: app.configuration.appKey, masterKey: app.configuration.masterKey)
                 verifier = LCAuthVerifier(maxSkew: app.configuration.options.signMaxSkewMilliseconds(inheriting: maxSkew))
+                let id = Array(app.configuration.appId.utf8)
+                asciiId = id.allSatisfy { $0 < 0x80 } ? id : nil
+            }
+
+            /// Whether `id` names this app, as `String`'s `==` says, with the usual case (the same
+            /// ASCII bytes) compared in place: `==` on two distinct ids took its general path
+            /// (~120 instructions per request, issue 31). An ASCII id equals only itself; a
+            /// request's id with other bytes may still be canonically equivalent to it (the Kelvin
+            /// sign and `K`), and `==` decides then.
+            func isNamed(_ id: String) -> Bool {
+                let verdict: Bool?? = asciiId.flatMap { mine in
+                    id.utf8.withContiguousStorageIfAvailable { theirs -> Bool? in
+                        if theirs.count == mine.count, mine.isEmpty
+                            || mine.withUnsafeBufferPointer({ memcmp($0.baseAddress!, theirs.baseAddress!, mine.count) }) == 0 {
+                            return true
+                        }
+                        for byte in theirs where byte >= 0x80 { return nil }
+                        return false
+                    }
+                }
+                if let verdict, let verdict { return verdict }
+                return app.configuration.appId == id
             }
         }
 
@@ -34,27 +65,29 @@ package final class AppDirectory: Sendable {
             self.apps = apps
             entries = apps.mapValues { Entry($0, maxSkew: maxSkew) }
             few = apps.count > 4 ? nil : Array(entries.values)
+            onlyApp = apps.count == 1 ? apps.values.first : nil
         }
 
         /// The entry of the app this id names, if served.
         func entry(withId id: String) -> Entry? {
             guard let few else { return entries[id] }
-            for entry in few where entry.app.configuration.appId == id { return entry }
+            for entry in few where entry.isNamed(id) { return entry }
             return nil
         }
 
         /// The app this id names, if served.
         package func app(withId id: String) -> AppRuntime? { entry(withId: id)?.app }
 
-        /// The one app served, when there is only one.
-        var onlyApp: AppRuntime? { few?.count == 1 ? few?.first?.app : nil }
+        /// The one app served, when there is only one: made once, asked by every request
+        /// (custom routes' app) where reading it out of `few` cost ~100 instructions.
+        let onlyApp: AppRuntime?
     }
 
     /// At most this many apps made on demand at once (docs/testing.md): each holds an in-memory
     /// database, so a runaway test loop stops here rather than at the machine's memory.
     package static let onDemandCapacity = 256
 
-    private let current: Locked<Snapshot>
+    private let current: SharedReference<Snapshot>
     /// The ids of the apps made on demand: only those can be dropped.
     private let onDemand = Locked<Set<String>>([])
     private let maxSkew: Int64?
@@ -66,27 +99,27 @@ package final class AppDirectory: Sendable {
     package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64?, prefix: OnDemandPrefix? = nil) {
         maxSkew = maxSkewMilliseconds
         self.prefix = prefix
-        current = Locked(Snapshot(apps: apps, maxSkew: maxSkewMilliseconds))
+        current = SharedReference(Snapshot(apps: apps, maxSkew: maxSkewMilliseconds))
     }
 
-    /// The apps now.
-    package var snapshot: Snapshot { current.current }
+    /// The apps now: read twice per request (custom routes' app, authentication), by every
+    /// event loop, where a mutex pair cost ~120 instructions a read.
+    package var snapshot: Snapshot { current.load() }
 
     /// Adds `app`, made on demand, unless its id is served already or the cap is reached.
     package func add(onDemand app: AppRuntime) -> AddOutcome {
         let id = app.configuration.appId
-        return current.withValue { snapshot in
-            if snapshot.apps[id] != nil { return .taken }
+        return current.replace { snapshot -> (Snapshot?, AddOutcome) in
+            if snapshot.apps[id] != nil { return (nil, .taken) }
             let full = onDemand.withValue { ids in
                 if ids.count >= Self.onDemandCapacity { return true }
                 ids.insert(id)
                 return false
             }
-            if full { return .full }
+            if full { return (nil, .full) }
             var apps = snapshot.apps
             apps[id] = app
-            snapshot = Snapshot(apps: apps, maxSkew: maxSkew)
-            return .added
+            return (Snapshot(apps: apps, maxSkew: maxSkew), .added)
         }
     }
 
@@ -95,12 +128,11 @@ package final class AppDirectory: Sendable {
     /// Removes the app made on demand with this id and answers it; nil when there is none (a
     /// configured app is never removed).
     package func remove(onDemand id: String) -> AppRuntime? {
-        current.withValue { snapshot in
-            guard onDemand.withValue({ $0.remove(id) }) != nil, let app = snapshot.apps[id] else { return nil }
+        current.replace { snapshot -> (Snapshot?, AppRuntime?) in
+            guard onDemand.withValue({ $0.remove(id) }) != nil, let app = snapshot.apps[id] else { return (nil, nil) }
             var apps = snapshot.apps
             apps[id] = nil
-            snapshot = Snapshot(apps: apps, maxSkew: maxSkew)
-            return app
+            return (Snapshot(apps: apps, maxSkew: maxSkew), app)
         }
     }
 

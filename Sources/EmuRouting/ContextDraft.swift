@@ -1,6 +1,6 @@
-import Dispatch
 import EmuData
 import EmuHTTP
+import Primitives
 
 /// A request's context while the pipeline's stages fill it (Pipeline.swift): a plain value the
 /// stages change in place, then made a `RequestContext` once, for the handler and the reply.
@@ -15,8 +15,8 @@ import EmuHTTP
     /// The request as it arrived: what the journal keeps and cross-origin headers answer.
     @usableFromInline package let received: HTTPRequest
     /// Short id logged with unexpected failures and returned to the client with them.
-    @usableFromInline package let requestId: String
-    /// When the request arrived (`DispatchTime` nanoseconds), for the journal's timings.
+    package let requestId: RequestId
+    /// When the request arrived (`MonotonicTime` nanoseconds), for the journal's timings.
     @usableFromInline package let arrivedAt: UInt64
 
     // Method override (MethodOverrideEnvelope).
@@ -52,12 +52,12 @@ import EmuHTTP
     package let dispatcher: (any SubRequestDispatching)?
 
     /// A request as it arrives: nothing known yet but its id, nobody in particular calling.
-    package init(arriving received: HTTPRequest, requestId: String, dispatcher: any SubRequestDispatching) {
-        self.init(received: received, requestId: requestId, arrivedAt: DispatchTime.now().uptimeNanoseconds,
+    package init(arriving received: HTTPRequest, requestId: RequestId, dispatcher: any SubRequestDispatching) {
+        self.init(received: received, requestId: requestId, arrivedAt: MonotonicTime.nanoseconds(),
                   dispatcher: dispatcher)
     }
 
-    init(received: HTTPRequest, requestId: String, arrivedAt: UInt64, dispatcher: (any SubRequestDispatching)?) {
+    init(received: HTTPRequest, requestId: RequestId, arrivedAt: UInt64, dispatcher: (any SubRequestDispatching)?) {
         self.received = received
         self.requestId = requestId
         self.arrivedAt = arrivedAt

@@ -32,9 +32,12 @@ public struct RequestContext<App: Sendable>: Sendable {
 
     /// The request as it arrived: what the journal keeps and cross-origin headers answer.
     @inlinable public var received: HTTPRequest { box.fields.received }
-    /// Short id logged with unexpected failures and returned to the client with them.
-    @inlinable public var requestId: String { box.fields.requestId }
-    /// When the request arrived (`DispatchTime` nanoseconds), for the journal's timings.
+    /// Short id logged with unexpected failures and returned to the client with them: written
+    /// when asked (`RequestId`).
+    public var requestId: String { box.fields.requestId.text }
+    /// The id as the journal keeps it, unwritten.
+    package var requestIdentifier: RequestId { box.fields.requestId }
+    /// When the request arrived (`MonotonicTime` nanoseconds), for the journal's timings.
     @inlinable package var arrivedAt: UInt64 { box.fields.arrivedAt }
     /// The request the routes read: `received`, or the request its method-override envelope
     /// stands for (spec §1.6).
@@ -73,7 +76,7 @@ extension RequestContext where App == AppRuntime? {
     /// A request already routed and authenticated: a batch's sub-request, or one built by a test.
     package init(http: HTTPRequest, parameters: RouteCaptures, requestId: String, app: AppRuntime?, isMaster: Bool,
          credentialSessionToken: String? = nil, dispatcher: (any SubRequestDispatching)? = nil) {
-        var draft = ContextDraft(received: http, requestId: requestId, arrivedAt: 0, dispatcher: dispatcher)
+        var draft = ContextDraft(received: http, requestId: RequestId(requestId), arrivedAt: 0, dispatcher: dispatcher)
         draft.parameters = parameters
         draft.authenticated(app: app, isMaster: isMaster, credentialSessionToken: credentialSessionToken)
         self.init(draft)

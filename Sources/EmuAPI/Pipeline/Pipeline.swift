@@ -174,8 +174,8 @@ final class Pipeline: HTTPHandler {
         return route
     }
 
-    private func nextRequestId() -> String {
-        Hex.encode(UInt64(UInt(bitPattern: requestCounter.add(1))))
+    private func nextRequestId() -> RequestId {
+        RequestId(counter: UInt64(UInt(bitPattern: requestCounter.add(1))))
     }
 }
 

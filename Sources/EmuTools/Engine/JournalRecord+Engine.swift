@@ -1,4 +1,5 @@
 import EmuData
+import EmuRouting
 import LCWire
 
 extension JournalRecord {
@@ -7,6 +8,7 @@ extension JournalRecord {
     /// after-hooks that ran after the answer are there too (docs/cloud-code.md).
     func json(engine: EngineClient?) -> JSON {
         guard let engine, case .object(var object) = json else { return json }
+        let requestId = requestId?.text
         let calls = requestId.map { engine.calls.calls(of: $0).reversed().map(\.json) } ?? []
         object["engineCalls"] = .array(Array(calls))
         object["requestId"] = requestId.map(JSON.string) ?? .null  // what `GET /__admin/engine?requestId=` takes

@@ -20,6 +20,33 @@ import Testing
         #expect(response.headers["Content-Type"] == other.headers["Content-Type"])
     }
 
+    /// The date's text is kept per second (DateBody): a clock moved by `/__admin/clock` within
+    /// the second, across it, back, or reset is answered at its new instant at once.
+    @Test func date_followsTheClock_whereverItMoves() throws {
+        let emulator = try TestServer.start()
+        let admin = emulator.inProcessClient(credentials: .masterKey)
+        let client = emulator.inProcessClient()
+        func expectDateIsTheClocks() throws {
+            let response = try client.get("/1.1/date")
+            let now = emulator.emulator.clock.nowMilliseconds
+            #expect(response.text == LCDate(millisecondsSince1970: now).json.jsonString)
+        }
+        #expect(try admin.post("/__admin/clock", json: ["set": "2026-11-29T04:05:06.007Z"]).status == 200)
+        try expectDateIsTheClocks()
+        for amount: JSON in ["1ms", "992ms", "1ms", "-1ms", "1d", "-2d", 1000, -1] {
+            #expect(try admin.post("/__admin/clock", json: ["advance": amount]).status == 200)
+            try expectDateIsTheClocks()
+        }
+        #expect(try admin.post("/__admin/clock", json: ["set": "1970-01-01T00:00:00.999Z"]).status == 200)
+        try expectDateIsTheClocks()
+        #expect(try admin.post("/__admin/clock", json: ["advance": "-999ms"]).status == 200)
+        try expectDateIsTheClocks()
+        #expect(try admin.post("/__admin/clock", json: ["reset": true]).status == 200)
+        let iso = try client.get("/1.1/date").json?["iso"]?.stringValue
+        let real = try #require(LCDate(iso: iso ?? ""))
+        #expect((real.millisecondsSince1970 - LCDate.now().millisecondsSince1970).magnitude < 60_000)
+    }
+
     @Test func get_reportsNowAndMode() throws {
         let emulator = try TestServer.start()
         let response = try emulator.inProcessClient(credentials: .masterKey).get("/__admin/clock")

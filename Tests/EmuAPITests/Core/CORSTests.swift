@@ -1,6 +1,7 @@
 import EmuTestSupport
 import EmuAPI
 import EmuHTTP
+import EmuRouting
 import EmuTesting
 import Testing
 
@@ -58,6 +59,26 @@ import Testing
         #expect(response.headers["Access-Control-Allow-Origin"] == "*")
         #expect(response.headers["Access-Control-Allow-Credentials"] == nil)
         #expect(response.headers["Vary"] == nil)
+    }
+
+    /// JSON answers carry the wildcard in their shared headers (`CORS.decorate` knows them by
+    /// their storage); answers whose headers were changed or are their own get it added: once, either way.
+    @Test(arguments: ["/1.1/date", "/1.1/classes/Post", "/1.1/no-such-route", "/api/captcha/login"])
+    func everyAnswer_carriesTheWildcardOnce(path: String) throws {
+        let client = try emulator([]).inProcessClient(credentials: path == "/1.1/classes/Post" ? .none : .appKey)
+        let response = try client.get(path)
+        #expect(response.headers.values(for: "Access-Control-Allow-Origin") == ["*"])
+    }
+
+    @Test func theStandardJSONHeaders_areKnownByTheirStorage_untilChanged() {
+        var response = APIResponse(json: ["a": 1])
+        #expect(APIResponse.areStandardJSONHeaders(response.headers))
+        #expect(APIResponse.areStandardJSONHeaders(APIError(.objectNotFound).response.headers))
+        response.headers.add("X-Extra", "1")
+        #expect(!APIResponse.areStandardJSONHeaders(response.headers))
+        #expect(!APIResponse.areStandardJSONHeaders(APIResponse(contentType: "image/png", body: []).headers))
+        #expect(!APIResponse.areStandardJSONHeaders(["Content-Type": "application/json;charset=utf-8", "Cache-Control": "no-cache,no-store",
+                                                    "Pragma": "no-cache", "Access-Control-Allow-Origin": "*"]))
     }
 
     @Test(arguments: [(page, true), ("http://elsewhere.test", false)])

@@ -41,9 +41,9 @@ struct CORS: Sendable {
         if let origin = credentialedOrigin(of: request) {
             response.headers.set("Access-Control-Allow-Origin", origin)
             response.headers.add("Access-Control-Allow-Credentials", "true")
-        } else if response.headers["Access-Control-Allow-Origin"] != "*" {
-            // JSON answers carry `*` already (APIResponse.jsonHeaders): adding it again would
-            // copy their shared header list on every request.
+        } else if !APIResponse.areStandardJSONHeaders(response.headers), response.headers["Access-Control-Allow-Origin"] != "*" {
+            // JSON answers carry `*` already (APIResponse.jsonHeaders, known by their storage
+            // without a lookup): adding it again would copy their shared header list on every request.
             response.headers.add("Access-Control-Allow-Origin", "*")
         }
         // Answers differ by origin once some origins get credentials: caches must key on it.

@@ -11,12 +11,8 @@ package enum ClockRoutes {
         // `GET /1.1/date`: the server's time as a Date object (§11), read from the emulator clock.
         // Anyone may ask, without keys (RouteAccess.appOrAnonymous); bad keys are still refused.
         router.add("GET", "/1.1/date", APIRoute(appAccess: .appOrAnonymous) { request in
-            // Written straight to bytes: the same text as `now.json` serialized, without the tree.
-            var out = JSONSerializer(reservingCapacity: 48)
-            out.appendASCII(#"{"__type":"Date","iso":"#)
-            out.appendISOString(request.app.clock.now)
-            out.appendByte(UInt8(ascii: "}"))
-            return APIResponse(serializedJSON: out.bytes)
+            // The same text as `now.json` serialized, from the text of its second (DateBody).
+            APIResponse(serializedJSON: DateBody.shared.body(milliseconds: request.app.clock.nowMilliseconds))
         })
         router.add("GET", "/__admin/clock", APIRoute(appAccess: .master) { request in
             APIResponse(json: describe(request.app.clock))

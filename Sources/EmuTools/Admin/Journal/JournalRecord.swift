@@ -22,8 +22,9 @@ struct JournalRecord: Sendable {
     let nearMisses: JSON?
     /// The objectId of the logged-in user a custom route with `auth` answered (`verify` by user).
     var caller: String? = nil
-    /// The request's id, which the engine calls it caused carry (docs/cloud-code.md).
-    var requestId: String? = nil
+    /// The request's id, which the engine calls it caused carry (docs/cloud-code.md): written
+    /// when the record is read, not as it is kept (`RequestId`).
+    var requestId: RequestId? = nil
 
     /// Bodies longer than this are kept as their first bytes only: a capped journal of a
     /// thousand requests must not hold a thousand uploads (or the dashboard's scripts), at most

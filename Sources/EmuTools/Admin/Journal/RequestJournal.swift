@@ -36,7 +36,7 @@ public final class RequestJournal: Sendable {
 
     /// Keeps one answered request; the oldest goes when the ring is full.
     package func record(appId: String?, request: HTTPRequest, response: HTTPResponse, nanoseconds: UInt64,
-                route: String?, unmatched: Bool, nearMisses: JSON?, caller: String? = nil, requestId: String? = nil) {
+                route: String?, unmatched: Bool, nearMisses: JSON?, caller: String? = nil, requestId: RequestId? = nil) {
         guard isEnabled else { return }
         // Made outside the lock and moved into the ring, not copied there: each copy of a record
         // retained its request, response and strings, released again with the original (issue 31).

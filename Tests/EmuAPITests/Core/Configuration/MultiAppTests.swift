@@ -56,6 +56,18 @@ import Testing
         #expect(try unknown.get("/1.1/date").status == 401)
     }
 
+    /// Up to four apps, an id is compared with each app's as bytes when both are ASCII
+    /// (`Snapshot.Entry.isNamed`); the answers stay those of `String`'s `==`, which holds an id
+    /// with the Kelvin sign (U+212A) equal to the same id with `K`.
+    @Test(arguments: [("blog", 200), ("blo", 401), ("blogs", 401), ("BLOG", 401), ("", 401), ("K1", 200),
+                      ("\u{212A}1", 200), ("k1", 401), ("K1\u{301}", 401)])
+    func fewApps_anIdNamesAnApp_asStringEqualitySays(id: String, status: Int) throws {
+        let kelvin = AppConfiguration(appId: "K1", appKey: "blog-key", masterKey: "k-master")
+        let emulator = try TestServer.start { $0.apps = [Self.blog, Self.shop, kelvin] }
+        let response = try client(emulator, Self.blog, .headers(["X-LC-Id": id, "X-LC-Key": "blog-key"])).get("/1.1/date")
+        #expect(response.status == status)
+    }
+
     @Test func keysOfOneApp_doNotOpenAnother() throws {
         let emulator = try start()
         let mixed = client(emulator, Self.blog, .headers(["X-LC-Id": "shop", "X-LC-Key": "blog-key"]))
