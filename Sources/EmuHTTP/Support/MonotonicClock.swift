@@ -1,23 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#else
+#if !canImport(Glibc) && !canImport(Musl)
 import Dispatch
 #endif
+import Primitives
 
 /// Monotonic nanoseconds, for deadlines that must not jump with the wall clock. Every deadline,
 /// the sweeper and the event loops' poll window read this one clock.
 ///
-/// On Linux `clock_gettime(CLOCK_MONOTONIC)` itself, a vDSO call: `DispatchTime.now()` reads the
-/// same clock through libdispatch (~100 instructions a call, two per turn of an event loop,
-/// issue 31). Elsewhere Dispatch's uptime clock.
+/// On Linux `clock_gettime(CLOCK_MONOTONIC)` itself (`MonotonicTime`, a vDSO call):
+/// `DispatchTime.now()` reads the same clock through libdispatch (~100 instructions a call, two
+/// per turn of an event loop, issue 31). Elsewhere Dispatch's uptime clock, which the Dispatch
+/// timers there are scheduled on.
 enum MonotonicClock {
     static func now() -> UInt64 {
         #if canImport(Glibc) || canImport(Musl)
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        return MonotonicTime.nanoseconds()
         #else
         return DispatchTime.now().uptimeNanoseconds
         #endif
