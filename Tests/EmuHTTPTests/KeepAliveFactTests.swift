@@ -6,17 +6,7 @@ import Testing
 /// read anew, repeated from the previous head, repeated whole, or added by a handler afterwards.
 @Suite("Keep-alive from the parsed head")
 struct KeepAliveFactTests {
-    func requests(_ raw: [String]) throws -> [HTTPRequest] {
-        var parser = HTTPRequestParser()
-        var requests: [HTTPRequest] = []
-        for text in raw {
-            parser.append(contentsOf: Array(text.utf8))
-            while let event = try parser.next() {
-                if case .request(let request) = event { requests.append(request) }
-            }
-        }
-        return requests
-    }
+    func requests(_ raw: [String]) throws -> [HTTPRequest] { try requestsParsedOneByOne(raw) }
 
     func head(_ version: String, _ fields: String = "") -> String { "GET /x HTTP/\(version)\r\nHost: a\r\n\(fields)\r\n" }
 

@@ -9,17 +9,7 @@ struct RepeatedHeadTests {
         + "X-LC-Sign: 0123456789abcdef0123456789abcdef,1700000000000\r\n\r\n"
 
     /// The requests of `raw`, parsed one after another by one parser.
-    func requests(_ raw: String...) throws -> [HTTPRequest] {
-        var parser = HTTPRequestParser()
-        var requests: [HTTPRequest] = []
-        for text in raw {
-            parser.append(contentsOf: Array(text.utf8))
-            while let event = try parser.next() {
-                if case .request(let request) = event { requests.append(request) }
-            }
-        }
-        return requests
-    }
+    func requests(_ raw: String...) throws -> [HTTPRequest] { try requestsParsedOneByOne(raw) }
 
     func fields(_ request: HTTPRequest) -> [String] { request.headers.fields.map { "\($0.name): \($0.value)" } }
 
