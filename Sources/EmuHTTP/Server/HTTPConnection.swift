@@ -127,7 +127,7 @@ final class HTTPConnection: @unchecked Sendable {
     private func dispatch(_ request: HTTPRequest) {
         guard state.requestReceived() == .none else { return closeSocket() }
         let gate = nextGate(for: request)
-        context.handler.handle(request, respond: gate.respond)
+        context.handle(request, gate.respond)
         if let response = gate.handlerDidReturn() {
             complete(response, gate: gate)
             if !state.isClosed { spareGate = gate }
