@@ -65,9 +65,11 @@ import Testing
         let long = String(repeating: "v", count: 2_000)
         for response in [HTTPResponse(status: 200, headers: ["A": "b"], body: Array("body".utf8)),
                          HTTPResponse(status: 404, headers: ["X-Long": long], body: [UInt8](repeating: 0x7A, count: 5_000))] {
+            var fieldLines = FieldLineCache()
             for sent in [0, 3, 300, 8_000] {
                 var out = [UInt8](repeating: 0x2D, count: sent)
-                HTTPResponseEncoder.encode(response, headRequest: false, connection: .close, date: Self.date, replacing: &out)
+                HTTPResponseEncoder.encode(response, headRequest: false, connection: .close, date: Self.date, replacing: true,
+                                           fieldLines: &fieldLines, into: &out)
                 #expect(String(decoding: out, as: UTF8.self) == Self.encoded(response, .close), "\(sent)")
             }
         }

@@ -35,18 +35,23 @@ public enum HTTPResponseEncoder {
     ///   and no body, which follows as the stream writes it, delimited by the connection's close.
     public static func encode(_ response: HTTPResponse, headRequest: Bool = false, connection: ConnectionDirective,
                               date: [UInt8], streamed: Bool = false, appendingTo out: inout [UInt8]) {
-        encode(response, headRequest: headRequest, connection: connection, date: date, streamed: streamed, replacing: false, into: &out)
+        var noCache = FieldLineCache(enabled: false)
+        encode(response, headRequest: headRequest, connection: connection, date: date, streamed: streamed, replacing: false,
+               fieldLines: &noCache, into: &out)
     }
 
-    /// Encodes `response` in place of `out`'s bytes (all sent already): one replacement where
-    /// emptying the buffer and appending to it were two (~100 instructions an answer, issue 31).
+    /// Encodes `response` in place of `out`'s bytes (all sent already) when `replacing`, else
+    /// after them: one replacement where emptying the buffer and appending to it were two (~100
+    /// instructions an answer, issue 31). A connection passes its own `fieldLines`, which copies
+    /// the lines of fields it wrote before whole.
     static func encode(_ response: HTTPResponse, headRequest: Bool, connection: ConnectionDirective, date: [UInt8],
-                       replacing out: inout [UInt8]) {
-        encode(response, headRequest: headRequest, connection: connection, date: date, streamed: false, replacing: true, into: &out)
+                       replacing: Bool, fieldLines: inout FieldLineCache, into out: inout [UInt8]) {
+        encode(response, headRequest: headRequest, connection: connection, date: date, streamed: false, replacing: replacing,
+               fieldLines: &fieldLines, into: &out)
     }
 
     private static func encode(_ response: HTTPResponse, headRequest: Bool, connection: ConnectionDirective, date: [UInt8],
-                               streamed: Bool, replacing: Bool, into out: inout [UInt8]) {
+                               streamed: Bool, replacing: Bool, fieldLines: inout FieldLineCache, into out: inout [UInt8]) {
         // RFC 9110 §8.6: no Content-Length in 1xx or 204.
         let bodyAllowed = response.status >= 200 && response.status != 204 && response.status != 304
         let writesBody = bodyAllowed && !headRequest && !streamed
@@ -54,10 +59,11 @@ public enum HTTPResponseEncoder {
         let reserve = writesBody ? response.body.count : 0
         // Most heads fit the fixed first try, written without measuring the fields first (~175
         // instructions, issue 31); a larger one is measured and written again.
-        if !writeHead(response, connection: connection, date: date, bodyLength: bodyLength,
-                      capacity: typicalHeadCapacity, reserving: reserve, replacing: replacing, into: &out) {
+        if !writeHead(response, connection: connection, date: date, bodyLength: bodyLength, capacity: typicalHeadCapacity,
+                      reserving: reserve, replacing: replacing, fieldLines: &fieldLines, into: &out) {
             let written = writeHead(response, connection: connection, date: date, bodyLength: bodyLength,
-                                    capacity: headCapacity(response, date: date), reserving: reserve, replacing: replacing, into: &out)
+                                    capacity: headCapacity(response, date: date), reserving: reserve, replacing: replacing,
+                                    fieldLines: &fieldLines, into: &out)
             precondition(written, "response head larger than its estimate")
         }
         if writesBody { out.append(contentsOf: response.body) }
@@ -72,7 +78,8 @@ public enum HTTPResponseEncoder {
     /// more (the body): one allocation at most for the whole response. False, and `out`
     /// untouched, when the head does not fit.
     private static func writeHead(_ response: HTTPResponse, connection: ConnectionDirective, date: [UInt8], bodyLength: Int?,
-                                  capacity: Int, reserving: Int, replacing: Bool, into out: inout [UInt8]) -> Bool {
+                                  capacity: Int, reserving: Int, replacing: Bool, fieldLines: inout FieldLineCache,
+                                  into out: inout [UInt8]) -> Bool {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory -> Bool in
             var head = HeadWriter(memory)
             // The status line written piece by piece (an interpolated String would allocate);
@@ -86,11 +93,7 @@ public enum HTTPResponseEncoder {
                 head.write(string: HTTPStatus.reasonPhrase(response.status))
                 head.write("\r\n")
             }
-            response.headers.fields.withUnsafeBufferPointer { fields in
-                for index in fields.indices where !isManaged(fields[index].name) {
-                    writeHeader(&head, fields[index].name, fields[index].value)
-                }
-            }
+            fieldLines.write(response.headers.fields, into: &head)
             if let bodyLength {
                 head.write("Content-Length: ")
                 head.writeDecimal(bodyLength)
@@ -129,17 +132,6 @@ public enum HTTPResponseEncoder {
 
     /// The interim response sent for `Expect: 100-continue` (RFC 9110 §10.1.1).
     public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-
-    private static func isManaged(_ name: String) -> Bool {
-        // Most names have none of these lengths and cost one comparison.
-        switch name.utf8.count {
-        case 4: return name.asciiCaseInsensitiveEquals("Date")
-        case 10: return name.asciiCaseInsensitiveEquals("Connection")
-        case 14: return name.asciiCaseInsensitiveEquals("Content-Length")
-        case 17: return name.asciiCaseInsensitiveEquals("Transfer-Encoding")
-        default: return false
-        }
-    }
 
     /// Header values are written as given, minus CR/LF: a handler can never split a response.
     private static func writeHeader(_ head: inout HeadWriter, _ name: String, _ value: String) {

@@ -29,6 +29,8 @@ final class HTTPConnection: @unchecked Sendable {
     @exclusivity(unchecked) var deadlineKind = ConnectionState.DeadlineKind.none
     @exclusivity(unchecked) var deadline: UInt64 = 0
     @exclusivity(unchecked) var dateStamp = HTTPDateStamp()
+    /// The field lines of the last answers, copied whole into the next with the same fields.
+    @exclusivity(unchecked) var fieldLines = FieldLineCache()
     /// Bytes read from the socket so far (wrapping): tells a watch whether a read found any.
     @exclusivity(unchecked) private(set) var receivedBytes = 0
     /// The writer of the streamed answer being sent (`streaming`), told when the connection closes.
@@ -125,7 +127,7 @@ final class HTTPConnection: @unchecked Sendable {
     private func dispatch(_ request: HTTPRequest) {
         guard state.requestReceived() == .none else { return closeSocket() }
         let gate = nextGate(for: request)
-        context.handler.handle(request, respond: gate.respond)
+        context.handle(request, gate.respond)
         if let response = gate.handlerDidReturn() {
             complete(response, gate: gate)
             if !state.isClosed { spareGate = gate }
@@ -151,15 +153,11 @@ final class HTTPConnection: @unchecked Sendable {
         let action = state.responseReady(keepAlive: gate.keepAlive, stopping: context.stopping)
         guard case .sendResponse(let persistent) = action else { return }
         let directive: HTTPResponseEncoder.ConnectionDirective = !persistent ? .close : (gate.http10 ? .keepAliveHTTP10 : .persistent)
-        if outboundOffset >= outbound.count {
-            // Everything before was sent: the answer takes those bytes' place in one step.
-            HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
-                                       replacing: &outbound)
-            outboundOffset = 0
-        } else {
-            HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
-                                       appendingTo: &outbound)
-        }
+        // When everything before was sent, the answer takes those bytes' place in one step.
+        let replacing = outboundOffset >= outbound.count
+        HTTPResponseEncoder.encode(response, headRequest: gate.isHead, connection: directive, date: dateStamp.current(),
+                                   replacing: replacing, fieldLines: &fieldLines, into: &outbound)
+        if replacing { outboundOffset = 0 }
         flush()
     }
 

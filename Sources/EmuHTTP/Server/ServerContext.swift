@@ -5,7 +5,10 @@ import Primitives
 // @unchecked: immutable after init except `registry` (locked) and `stopping` (atomic); Dispatch queues are thread-safe.
 final class ServerContext: @unchecked Sendable {
     let configuration: HTTPServerConfiguration
-    let handler: HTTPHandler
+    /// The handler's `handle`, as a closure made once: calling the handler through an existential
+    /// property copied the existential (an outlined copy and destroy, ~54 instructions a request,
+    /// issue 31); the closure's captured handler is borrowed in place.
+    let handle: @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) -> Void) -> Void
     let errorResponder: @Sendable (Int, String) -> HTTPResponse
     let registry = ConnectionRegistry()
     /// The one concurrent queue every connection queue targets (`HTTPEventModel.dispatchSources`).
@@ -26,7 +29,7 @@ final class ServerContext: @unchecked Sendable {
     init(configuration: HTTPServerConfiguration, handler: HTTPHandler,
          errorResponder: @escaping @Sendable (Int, String) -> HTTPResponse) {
         self.configuration = configuration
-        self.handler = handler
+        self.handle = { [handler] request, respond in handler.handle(request, respond: respond) }
         self.errorResponder = errorResponder
         let workQueue = DispatchQueue(label: "lcemu.http.work", attributes: .concurrent)
         self.workQueue = workQueue
