@@ -12,7 +12,7 @@ public struct LCRequestCredentials: Sendable, Hashable {
     // memberwise `init(isProduction:appId:key:sign:masterKey:sessionToken:)` (internal), which
     // every initialiser below calls. An initialiser written by hand built its value aside and
     // copied it out, a retain and a release of each of the five strings, on every request
-    // (issue 31; Swift 6's optimiser keeps that copy, its synthesised initialiser has none).
+    // (issue 31: the optimiser keeps that copy; the synthesised initialiser has none).
     /// `X-LC-Prod`: false only for `0` / `false` (staging).
     public var isProduction: Bool
     /// `X-LC-Id`.
