@@ -8,6 +8,13 @@ import Primitives
 /// let verdict = LCAuthVerifier().verify(credentials, keys: apps[credentials.appId ?? ""], now: nowMs)
 /// ```
 public struct LCRequestCredentials: Sendable, Hashable {
+    // `isProduction` first, and no initialiser in this body: the compiler then writes the
+    // memberwise `init(isProduction:appId:key:sign:masterKey:sessionToken:)` (internal), which
+    // every initialiser below calls. An initialiser written by hand built its value aside and
+    // copied it out, a retain and a release of each of the five strings, on every request
+    // (issue 31: the optimiser keeps that copy; the synthesised initialiser has none).
+    /// `X-LC-Prod`: false only for `0` / `false` (staging).
+    public var isProduction: Bool
     /// `X-LC-Id`.
     public var appId: String?
     /// `X-LC-Key`: the app key, or `<MasterKey>,master`.
@@ -18,20 +25,16 @@ public struct LCRequestCredentials: Sendable, Hashable {
     public var masterKey: String?
     /// `X-LC-Session`.
     public var sessionToken: String?
-    /// `X-LC-Prod`: false only for `0` / `false` (staging).
-    public var isProduction: Bool
+}
 
+extension LCRequestCredentials {
     /// Credentials from explicit values.
     public init(
         appId: String? = nil, key: String? = nil, sign: String? = nil, masterKey: String? = nil,
         sessionToken: String? = nil, isProduction: Bool = true
     ) {
-        self.appId = appId
-        self.key = key
-        self.sign = sign
-        self.masterKey = masterKey
-        self.sessionToken = sessionToken
-        self.isProduction = isProduction
+        self.init(isProduction: isProduction, appId: appId, key: key, sign: sign, masterKey: masterKey,
+                  sessionToken: sessionToken)
     }
 
     /// Credentials read from headers; `header` is the HTTP layer's case-insensitive lookup.
@@ -75,9 +78,9 @@ extension LCRequestCredentials {
         // field indexes, not strings, whose copies from slot to slot, and of the credentials
         // assigned field by field, were retains and releases (issue 31).
         func value(_ slot: Best.Slot) -> String? { slot.map { fields[$0.field].value } }
-        self.init(appId: value(best.values.0), key: value(best.values.1), sign: value(best.values.2),
-                  masterKey: value(best.values.3), sessionToken: value(best.values.4),
-                  isProduction: best.values.5.map { LCHeaderName.isProduction(fields[$0.field].value) } ?? true)
+        self.init(isProduction: best.values.5.map { LCHeaderName.isProduction(fields[$0.field].value) } ?? true,
+                  appId: value(best.values.0), key: value(best.values.1), sign: value(best.values.2),
+                  masterKey: value(best.values.3), sessionToken: value(best.values.4))
     }
 
     /// The field of each credential's earliest candidate with a non-empty value.

@@ -15,6 +15,8 @@ import Testing
         let names = LCHeaderName.appIdCandidates + LCHeaderName.appKeyCandidates + LCHeaderName.signCandidates
             + LCHeaderName.masterKeyCandidates + LCHeaderName.sessionCandidates + LCHeaderName.prodCandidates
             + ["Host", "Content-Type", "X-LC-Idx", "X-LC", "User-Agent"]
+            // Bytes one case bit (0x20) away from a candidate's non-letters: never the candidate.
+            + ["X\rLC\rId", "X-LC\rSign", "X\u{0D}LC-Key", "X-LC-Sig\u{0E}"]
         let values = ["", "app", "key,master", "0", "false", "1", "r:token", "d41d8cd98f00b204e9800998ecf8427e,1"]
         for _ in 0..<2_000 {
             let fields = (0..<Int.random(in: 0...8, using: &random)).map { _ -> (name: String, value: String) in

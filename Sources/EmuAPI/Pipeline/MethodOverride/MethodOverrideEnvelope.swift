@@ -87,18 +87,41 @@ enum MethodOverrideEnvelope {
     }
 
     /// `text/plain`, with or without parameters such as `;charset=UTF-8`.
-    /// Compared byte by byte: Foundation's trimming and lowercasing cost about 5 % of every
-    /// JSON POST's CPU here, for a header that is almost never `text/plain`. Non-ASCII values
-    /// (Unicode spaces) and a leading `;` (dropped by `split`) keep the general comparison.
+    /// Compared byte by byte in place: Foundation's trimming and lowercasing cost about 5 % of
+    /// every JSON POST's CPU here, and a collection pipeline over the bytes (prefix, drop,
+    /// reversed, map) ~4,000 instructions of each create (issue 31), for a header that is almost
+    /// never `text/plain`. Non-ASCII values (Unicode spaces) and a leading `;` (dropped by
+    /// `split`) keep the general comparison.
     private static func isPlainText(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        guard contentType.utf8.allSatisfy({ $0 < 0x80 }), contentType.utf8.first != UInt8(ascii: ";") else {
-            let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-            return mediaType.trimmingWhitespace().lowercased() == "text/plain"
+        let ascii = contentType.utf8.withContiguousStorageIfAvailable(isPlainTextASCII)
+            ?? Array(contentType.utf8).withUnsafeBufferPointer(isPlainTextASCII)
+        if let ascii { return ascii }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingWhitespace().lowercased() == "text/plain"
+    }
+
+    /// Whether ASCII bytes are `text/plain` before any `;`, spaces and tabs around it, ASCII
+    /// case aside; nil when the general comparison must decide (a byte of 0x80 or more, or a
+    /// leading `;`).
+    private static func isPlainTextASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if bytes.first == UInt8(ascii: ";") { return nil }
+        var end = bytes.count
+        for index in bytes.indices {
+            if bytes[index] >= 0x80 { return nil }
+            if bytes[index] == UInt8(ascii: ";"), end == bytes.count { end = index }
         }
-        let mediaType = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let trimmed = mediaType.drop(while: isBlank).reversed().drop(while: isBlank)
-        return trimmed.reversed().map { $0 | ($0 >= 65 && $0 <= 90 ? 0x20 : 0) }.elementsEqual("text/plain".utf8)
+        var start = 0
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        let expected: StaticString = "text/plain"
+        guard end - start == expected.utf8CodeUnitCount else { return false }
+        for offset in 0..<expected.utf8CodeUnitCount {
+            let byte = bytes[start + offset]
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if lowered != expected.utf8Start[offset] { return false }
+        }
+        return true
     }
 }

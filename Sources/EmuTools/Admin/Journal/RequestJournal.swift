@@ -7,10 +7,14 @@ import Primitives
 /// The newest requests the server answered, for tests and the dashboard (`/__admin/requests`).
 /// A ring of at most `capacity` records, shared by every app; each app's master key reads its
 /// own app's records and those of no app. Capacity 0 records nothing.
-public final class RequestJournal: Sendable {
+// @unchecked: `state` is reached only while holding `lock`, which also makes the runtime's
+// exclusivity check redundant. A `Locked<State>` was a generic call across modules, unspecialised,
+// on every request (issue 31).
+public final class RequestJournal: @unchecked Sendable {
     public let capacity: Int
     private let clock: EmulatorClock
-    private let state: Locked<State>
+    private let lock = Lock()
+    @exclusivity(unchecked) private var state: State
 
     private struct State {
         var ring: [JournalRecord] = []
@@ -29,7 +33,7 @@ public final class RequestJournal: Sendable {
         self.clock = clock
         var state = State()
         state.ring.reserveCapacity(self.capacity)
-        self.state = Locked(state)
+        self.state = state
     }
 
     package var isEnabled: Bool { capacity > 0 }
@@ -44,7 +48,7 @@ public final class RequestJournal: Sendable {
             id: 0, milliseconds: clock.nowMilliseconds, appId: appId, request: JournalRecord.kept(request),
             response: JournalRecord.kept(response), nanoseconds: nanoseconds, route: route, unmatched: unmatched,
             nearMisses: nearMisses, caller: caller, requestId: requestId)
-        let full = state.withValue { state -> Bool in
+        let full = lock.withLock { () -> Bool in
             state.lastId += 1
             record.id = state.lastId
             if state.ring.count < capacity {
@@ -53,7 +57,7 @@ public final class RequestJournal: Sendable {
             }
             // The oldest record changes places with the new one.
             swap(&state.ring[state.next], &record)
-            state.next = (state.next + 1) % capacity
+            state.next = state.next + 1 == capacity ? 0 : state.next + 1
             return true
         }
         // The oldest record is freed here, outside the lock the other event loops wait on.
@@ -62,17 +66,17 @@ public final class RequestJournal: Sendable {
 
     /// The newest record's id (of any app) and how many clears there were: what changes when
     /// the journal does, for the dashboard's live view.
-    package var position: (lastId: Int, clears: Int) { state.withValue { ($0.lastId, $0.clears) } }
+    package var position: (lastId: Int, clears: Int) { lock.withLock { (state.lastId, state.clears) } }
 
     /// The records `appId`'s master key may read, newest first.
     func records(visibleTo appId: String) -> [JournalRecord] {
-        state.withValue { $0.ordered }.reversed().filter { $0.isVisible(to: appId) }
+        lock.withLock { state.ordered }.reversed().filter { $0.isVisible(to: appId) }
     }
 
     /// Forgets the records `appId`'s master key may read; how many went.
     @discardableResult
     func clear(visibleTo appId: String) -> Int {
-        state.withValue { state in
+        lock.withLock {
             let ordered = state.ordered
             let kept = ordered.filter { !$0.isVisible(to: appId) }
             state.ring = kept

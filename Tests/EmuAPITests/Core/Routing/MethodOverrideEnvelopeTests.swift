@@ -80,6 +80,22 @@ import Testing
         #expect(response.status == 401)
     }
 
+    /// `text/plain` in any ASCII case, with blanks around it and parameters after it (a leading
+    /// `;` goes the general way, which drops it) is an envelope; anything else is not.
+    @Test(arguments: ["text/plain", "TEXT/Plain", " text/plain ; charset=UTF-8", "\ttext/plain\t", "text/plain;", ";text/plain"])
+    func envelope_inEveryPlainTextSpelling(contentType: String) throws {
+        let response = try envelope(.inProcess, "/1.1/test/echo", ["_method": "GET"], contentType: contentType)
+        #expect(response.status == 200)
+        #expect(response.json?["method"] == "GET")
+    }
+
+    @Test(arguments: ["text/plainx", "text/plai", "xtext/plain", "text/ plain", "text/html", "", ";", "text\u{2F}plainé"])
+    func noEnvelope_forOtherMediaTypes(contentType: String) throws {
+        let response = try envelope(.inProcess, "/1.1/test/echo", ["_method": "GET"], contentType: contentType)
+        // No credentials were taken from the body, so the request is refused.
+        #expect(response.status == 401)
+    }
+
     @Test func envelopeWithNonStringMethod_is107() throws {
         let response = try envelope(.inProcess, "/1.1/date", ["_method": 1])
         #expect(response.status == 400)
