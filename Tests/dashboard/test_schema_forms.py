@@ -36,6 +36,9 @@ def test_aClass_andTypedColumns_areMadeBeforeAnyObject(browser, emulator, screen
     visible(browser, "table.objects th button.sort[data-column='pages']")
     add_column(browser, "owner", "Pointer", "_User")
     wait(browser, lambda b: (schema(emulator, "Shelf") or {}).get("owner") == {"type": "Pointer", "className": "_User"})
+    # The view is drawn again once the column is added (its form with it): the next form to use
+    # is the new one, there once the column shows.
+    visible(browser, "table.objects th button.sort[data-column='owner']")
     status, refused = emulator.request("POST", "/1.1/classes/Shelf", {"pages": "many"}, master=False)
     assert status == 400 and refused["code"] == 111
 
