@@ -46,18 +46,20 @@ package final class AppDirectory: Sendable {
             /// request's id with other bytes may still be canonically equivalent to it (the Kelvin
             /// sign and `K`), and `==` decides then.
             func isNamed(_ id: String) -> Bool {
-                let verdict: Bool?? = asciiId.flatMap { mine in
-                    id.utf8.withContiguousStorageIfAvailable { theirs -> Bool? in
-                        if theirs.count == mine.count, mine.isEmpty
-                            || mine.withUnsafeBufferPointer({ memcmp($0.baseAddress!, theirs.baseAddress!, mine.count) }) == 0 {
-                            return true
-                        }
-                        for byte in theirs where byte >= 0x80 { return nil }
-                        return false
-                    }
+                if let mine = asciiId, let decided = id.utf8.withContiguousStorageIfAvailable({ Self.byBytes(mine, $0) }) ?? nil {
+                    return decided
                 }
-                if let verdict, let verdict { return verdict }
                 return app.configuration.appId == id
+            }
+
+            /// True when `theirs` are `mine`'s bytes, false when they differ and are ASCII too (an
+            /// ASCII id equals only itself), nil when `String`'s `==` must decide.
+            private static func byBytes(_ mine: [UInt8], _ theirs: UnsafeBufferPointer<UInt8>) -> Bool? {
+                if theirs.count == mine.count, mine.isEmpty
+                    || mine.withUnsafeBufferPointer({ memcmp($0.baseAddress!, theirs.baseAddress!, mine.count) }) == 0 {
+                    return true
+                }
+                return theirs.contains { $0 >= 0x80 } ? nil : false
             }
         }
 

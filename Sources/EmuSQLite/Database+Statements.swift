@@ -33,6 +33,14 @@ extension Database {
         }
     }
 
+    /// Runs one statement whose parameters `bind` binds on it (by index, texts from bytes with
+    /// `bindText(utf8:at:)`): no array of values, for a write every request makes (issue 31).
+    public func execute(_ sql: String, binding bind: (Statement) throws -> Void) throws {
+        try withStatement(sql, binding: bind) { statement in
+            while try statement.step() {}
+        }
+    }
+
     /// Prepares a single statement. The caller owns it; SQL with more than one statement is
     /// rejected, so a stray `;` cannot smuggle in a second statement.
     public func prepare(_ sql: String) throws -> Statement {
@@ -44,12 +52,7 @@ extension Database {
     /// next `cachedStatement` call with the same SQL returns and resets the same object.
     public func cachedStatement(_ sql: String) throws -> Statement {
         _ = try requireHandle(sql: sql)
-        if let statement = statementCache.statement(for: sql) {
-            try statement.keepIdempotentSnapshot()
-            statement.reset()
-            statement.clearBindings()
-            return statement
-        }
+        if let statement = statementCache.statement(for: sql) { return try readied(statement) }
         let statement = try prepare(sql, persistent: true)
         if statementCache.count >= Database.statementCacheLimit { statementCache.removeAll() }
         statementCache.insert(statement, for: sql)
@@ -62,9 +65,18 @@ extension Database {
     func withStatement<T>(
         _ sql: String, _ arguments: [SQLiteValue], _ body: (Statement) throws -> T
     ) throws -> T {
+        try withStatement(sql, binding: { try $0.bind(arguments) }, body)
+    }
+
+    /// `withStatement` with the parameters bound by `bind`.
+    func withStatement<T>(
+        _ sql: String, binding bind: (Statement) throws -> Void, _ body: (Statement) throws -> T
+    ) throws -> T {
         let statement: Statement
-        if let cached = statementCache.statement(for: sql), cached.isBusy {
-            statement = try prepare(sql)
+        if let cached = statementCache.statement(for: sql) {
+            // One look in the cache: the cached statement, or a fresh one while it is mid-iteration.
+            _ = try requireHandle(sql: sql)
+            statement = cached.isBusy ? try prepare(sql) : try readied(cached)
         } else {
             statement = try cachedStatement(sql)
         }
@@ -72,8 +84,16 @@ extension Database {
             statement.reset()
             statement.clearBindings()
         }
-        try statement.bind(arguments)
+        try bind(statement)
         return try body(statement)
+    }
+
+    /// A cached statement made ready for its next use: reset, its bindings cleared.
+    private func readied(_ statement: Statement) throws -> Statement {
+        try statement.keepIdempotentSnapshot()
+        statement.reset()
+        statement.clearBindings()
+        return statement
     }
 
     /// Prepares exactly one statement; `persistent` hints SQLite that it will be reused.

@@ -28,17 +28,13 @@ public enum ObjectStore {
         if !classExists { try ensureClass(record.className, now: record.createdAt, in: db) }
         // Bound one by one, the JSON texts from the serializer's bytes: no array of values and no
         // String copy of each text (issue 31: every create pays it).
-        let statement = try db.cachedStatement(insertSQL)
-        defer {
-            statement.reset()
-            statement.clearBindings()
+        try db.execute(insertSQL) { statement in
+            try statement.bind(record.className, at: 1)
+            try statement.bind(record.objectId, at: 2)
+            try statement.bind(record.createdAt.millisecondsSince1970, at: 3)
+            try statement.bind(record.updatedAt.millisecondsSince1970, at: 4)
+            try bindColumns(acl: acl, data: data, at: 5, of: statement)
         }
-        try statement.bind(record.className, at: 1)
-        try statement.bind(record.objectId, at: 2)
-        try statement.bind(record.createdAt.millisecondsSince1970, at: 3)
-        try statement.bind(record.updatedAt.millisecondsSince1970, at: 4)
-        try bindColumns(acl: acl, data: data, at: 5, of: statement)
-        while try statement.step() {}
     }
 
     static let insertSQL = "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?)"
@@ -49,16 +45,12 @@ public enum ObjectStore {
     public static func update(_ record: ObjectRecord, in db: Database) throws -> Bool {
         let acl = record.aclColumn, data = record.dataColumn
         try requireStorable(acl: acl, data: data)
-        let statement = try db.cachedStatement(updateSQL)
-        defer {
-            statement.reset()
-            statement.clearBindings()
+        try db.execute(updateSQL) { statement in
+            try statement.bind(record.updatedAt.millisecondsSince1970, at: 1)
+            try bindColumns(acl: acl, data: data, at: 2, of: statement)
+            try statement.bind(record.className, at: 4)
+            try statement.bind(record.objectId, at: 5)
         }
-        try statement.bind(record.updatedAt.millisecondsSince1970, at: 1)
-        try bindColumns(acl: acl, data: data, at: 2, of: statement)
-        try statement.bind(record.className, at: 4)
-        try statement.bind(record.objectId, at: 5)
-        while try statement.step() {}
         return db.changes > 0
     }
 

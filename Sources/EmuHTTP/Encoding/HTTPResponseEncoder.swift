@@ -104,8 +104,8 @@ public enum HTTPResponseEncoder {
             head.write("\r\n")
             switch connection {
             case .persistent: break
-            case .keepAliveHTTP10: writeHeader(&head, "Connection", "keep-alive")
-            case .close: writeHeader(&head, "Connection", "close")
+            case .keepAliveHTTP10: head.writeField(name: "Connection", value: "keep-alive")
+            case .close: head.writeField(name: "Connection", value: "close")
             }
             head.write("\r\n")
             guard !head.overflowed else { return false }
@@ -132,11 +132,6 @@ public enum HTTPResponseEncoder {
 
     /// The interim response sent for `Expect: 100-continue` (RFC 9110 §10.1.1).
     public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-
-    /// Header values are written as given, minus CR/LF: a handler can never split a response.
-    private static func writeHeader(_ head: inout HeadWriter, _ name: String, _ value: String) {
-        head.writeField(name: name, value: value)
-    }
 }
 
 // MARK: - HTTPDateCache, the Date header
