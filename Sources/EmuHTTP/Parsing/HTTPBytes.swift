@@ -78,6 +78,12 @@ enum HTTPBytes {
                 guard ByteWord.bytes(word, below: 0x20) | ByteWord.bytes(word, equalTo: 0x7F) == 0 else { break }
                 position += 8
             }
+            // Fewer than eight left (none refused so far): the word that ends the range, read again
+            // in part, in one test where the byte loop took ~12 instructions a byte.
+            if position < range.upperBound && position + 8 > range.upperBound && range.count >= 8 {
+                let word = ByteWord.load(base + range.upperBound - 8)
+                if ByteWord.bytes(word, below: 0x20) | ByteWord.bytes(word, equalTo: 0x7F) == 0 { return true }
+            }
         }
         while position < range.upperBound {
             guard isFieldValueChar(bytes[position]) else { return false }

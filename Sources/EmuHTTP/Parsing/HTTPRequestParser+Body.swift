@@ -40,7 +40,7 @@ extension HTTPRequestParser {
         if pending.repeatsAll(last) && body.isEmpty && last.body.isEmpty {
             // A previous head that came in pieces was not kept whole: this one is, if it could be.
             if previous.head.isEmpty && pending.start >= 0 {
-                previous.head = keptHead(pending)
+                keepHead(pending)
                 previous.facts = pending.facts
                 previous.fieldBytes = pending.fieldBytes
                 previous.requestLineLength = pending.requestLineLength
@@ -68,29 +68,28 @@ extension HTTPRequestParser {
         }
         // Field by field: a new `RepeatedHead` assigned whole was built aside, copied in and
         // destroyed (~300 instructions).
-        let head = keptHead(pending)
+        keepHead(pending)
         let lines = pending.allLines(previous.lines)
         previous.request = request
         previous.lines = lines
-        previous.head = head
         previous.facts = pending.facts
         previous.fieldBytes = pending.fieldBytes
         previous.requestLineLength = pending.requestLineLength
         return request
     }
 
-    /// The bytes of `pending`'s head as it arrived, in the previous head's memory (a keep-alive
-    /// client's heads are of a size: no allocation per request); empty when they are not all in
-    /// the buffer any more.
-    mutating func keptHead(_ pending: PendingHead) -> [UInt8] {
-        var bytes: [UInt8] = []
-        swap(&bytes, &previous.head)
-        bytes.removeAll(keepingCapacity: true)
+    /// Keeps the bytes of `pending`'s head as it arrived as `previous.head`, in that array's memory
+    /// (a keep-alive client's heads are of a size: no allocation per request); none when they are
+    /// not all in the buffer any more.
+    mutating func keepHead(_ pending: PendingHead) {
         // Within what was consumed (a start left stale by a compaction would be a bug: never read past it).
-        if pending.start >= 0 && pending.length > 0 && pending.start + pending.length <= readIndex {
-            buffer.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[pending.start..<pending.start + pending.length])) }
+        guard pending.start >= 0 && pending.length > 0 && pending.start + pending.length <= readIndex else {
+            return previous.head.removeAll(keepingCapacity: true)
         }
-        return bytes
+        let head = pending.start..<pending.start + pending.length
+        // One replacement where emptying then appending was two (~100 instructions a request).
+        let kept = previous.head.count
+        buffer.withUnsafeBufferPointer { previous.head.replaceSubrange(0..<kept, with: UnsafeBufferPointer(rebasing: $0[head])) }
     }
 }
 
