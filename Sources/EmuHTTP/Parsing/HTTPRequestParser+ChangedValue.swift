@@ -41,7 +41,8 @@ extension HTTPRequestParser {
         head.version = previous.request.version
         head.requestLineLength = previous.requestLineLength
         head.headerBytes = change.fieldBytes
-        head.facts = previous.facts
+        // Taken, not copied (~65 instructions): `finishRequest` keeps this head's in their place.
+        swap(&head.facts, &previous.facts)
         head.start = start
         consume(upTo: start + change.length)
         try finishHead()
