@@ -16,6 +16,8 @@ struct ChangedValue {
     /// The new head's length, request line to empty line, and its field lines' bytes.
     var length: Int
     var fieldBytes: Int
+    /// Where the changed line starts in the head.
+    var lineStart: Int
 }
 
 extension HTTPRequestParser {
@@ -27,12 +29,13 @@ extension HTTPRequestParser {
     /// act on (not Host, framing, Expect or Connection), keep its name, and the new line must
     /// pass the checks of any field line; anything else is read line by line, as alone.
     mutating func repeatHeadButOneValue() throws(HTTPParseError) -> Bool {
-        let start = readIndex, maxFieldBytes = limits.maxHeaderBytes
+        let start = readIndex, maxFieldBytes = limits.maxHeaderBytes, hint = changedLineStart
         guard start < buffer.count else { return false }
         let found = try Self.reading(buffer, previous) { (bytes, previous) in
-            Self.changedValue(of: previous, in: bytes, at: start, maxFieldBytes: maxFieldBytes)
+            Self.changedValue(of: previous, in: bytes, at: start, maxFieldBytes: maxFieldBytes, sameBefore: hint)
         }
         guard let change = found else { return false }
+        changedLineStart = change.lineStart
         let value = buffer.withUnsafeBufferPointer { HTTPBytes.string($0, change.value) }
         head.fields = Self.fields(previous.request.headers.fields, replacingValueAt: change.index, with: value)
         // The previous lines, changed in place: `finishRequest` keeps this head's, not them.
@@ -52,8 +55,9 @@ extension HTTPRequestParser {
     /// The one changed value of `previous`'s head in `bytes` from `start`, when the head there
     /// is that head but for one field's value, complete. Only a kept head with CRLF after every
     /// line is compared (its lines' places then follow from their lengths, `KeptFieldLines`).
+    /// `sameBefore`: where the difference is likely to start (the line that changed last time).
     static func changedValue(of previous: RepeatedHead, in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
-                             maxFieldBytes: Int) -> ChangedValue? {
+                             maxFieldBytes: Int, sameBefore hint: Int) -> ChangedValue? {
         let fieldsStart = previous.requestLineLength + 2
         let keptFieldBytes = previous.lines.byteCount + 2 * previous.lines.count
         guard previous.requestLineLength > 0, previous.head.count == fieldsStart + keptFieldBytes + 2,
@@ -61,8 +65,11 @@ extension HTTPRequestParser {
         let available = bytes.count - start
         return previous.head.withUnsafeBufferPointer { kept -> ChangedValue? in
             guard let keptBase = kept.baseAddress else { return nil }
-            // The same bytes up to the first difference: the request line and the fields before.
-            let difference = firstDifference(keptBase, base + start, min(kept.count, available))
+            // The same bytes up to the first difference: the request line and the fields before
+            // (up to the hint in one call when they are).
+            let compared = min(kept.count, available)
+            let same = hint > 0 && hint <= compared && memcmp(keptBase, base + start, hint) == 0 ? hint : 0
+            let difference = same + firstDifference(keptBase + same, base + start + same, compared - same)
             guard difference >= fieldsStart, difference < available,
                   let old = previous.lines.line(holding: difference - fieldsStart), old.isOther else { return nil }
             let lineStart = start + fieldsStart + old.start
@@ -81,7 +88,7 @@ extension HTTPRequestParser {
             let colon = lineStart + previous.request.headers.fields[old.index].name.utf8.count
             guard colon < start + difference, let value = try? HeaderFieldSyntax.value(bytes, colon + 1..<end) else { return nil }
             return ChangedValue(index: old.index, line: lineStart..<end, value: value, length: lf + 1 + rest - start,
-                                fieldBytes: fieldBytes)
+                                fieldBytes: fieldBytes, lineStart: fieldsStart + old.start)
         }
     }
 
