@@ -109,9 +109,9 @@ struct HeadWriter {
         count += length
     }
 
-    /// Whether a name not stored contiguously is a token (`HTTPBytes.isToken`).
+    /// Whether a name is a token (`HTTPBytes.isToken`), stored contiguously or not.
     private static func isToken(_ name: String) -> Bool {
-        Array(name.utf8).withUnsafeBufferPointer { HTTPBytes.isToken($0) }
+        name.utf8.withContiguousStorageIfAvailable(HTTPBytes.isToken) ?? Array(name.utf8).withUnsafeBufferPointer(HTTPBytes.isToken)
     }
 
     /// Whether `bytes` hold a CR or an LF, eight bytes a step (`ByteWord`: a byte loop cost
