@@ -25,9 +25,9 @@ def binary(static=False):
     return os.path.join(path, "lcemu")
 
 
-def signature():
-    """An `X-LC-Sign` value with the app key, stamped now (spec §1.3)."""
-    stamp = str(int(time.time() * 1000))
+def signature(milliseconds=None):
+    """An `X-LC-Sign` value with the app key, stamped now or at `milliseconds` (spec §1.3)."""
+    stamp = str(int(time.time() * 1000) if milliseconds is None else milliseconds)
     return "%s,%s" % (hashlib.md5((stamp + APP_KEY).encode()).hexdigest(), stamp)
 
 

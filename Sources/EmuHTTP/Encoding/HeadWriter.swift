@@ -76,16 +76,20 @@ struct HeadWriter {
 
     /// A field line, `name: value` and CRLF, the value minus CR and LF (a header value can never
     /// split the response): each string reached once and the line bounds-checked once (written
-    /// piece by piece, a field cost some 250 instructions, issue 31).
+    /// piece by piece, a field cost some 250 instructions, issue 31). A field whose name is not a
+    /// token (empty, or with a CR, LF, space, colon, control or non-ASCII byte) is left out: a
+    /// name cannot be mended as a value is, and written it could split the response too.
     mutating func writeField(name: String, value: String) {
         let done = name.utf8.withContiguousStorageIfAvailable { name in
-            value.utf8.withContiguousStorageIfAvailable { value -> Bool in
+            guard HTTPBytes.isToken(name) else { return true }
+            return value.utf8.withContiguousStorageIfAvailable { value -> Bool in
                 guard !Self.containsLineBreak(value) else { return false }
                 writeField(name, value)
                 return true
             } ?? false
         } ?? false
         guard !done else { return }
+        guard Self.isToken(name) else { return }
         write(string: name)
         write(": ")
         write(string: value, droppingLineBreaks: true)
@@ -103,6 +107,11 @@ struct HeadWriter {
         line[length - 2] = 13
         line[length - 1] = 10
         count += length
+    }
+
+    /// Whether a name is a token (`HTTPBytes.isToken`), stored contiguously or not.
+    private static func isToken(_ name: String) -> Bool {
+        name.utf8.withContiguousStorageIfAvailable(HTTPBytes.isToken) ?? Array(name.utf8).withUnsafeBufferPointer(HTTPBytes.isToken)
     }
 
     /// Whether `bytes` hold a CR or an LF, eight bytes a step (`ByteWord`: a byte loop cost

@@ -10,7 +10,10 @@ extension HTTPRequestParser {
     /// Reads the request line, skipping empty lines before it. Returns false when more bytes
     /// are needed.
     mutating func parseRequestLine() throws(HTTPParseError) -> Bool {
-        if head.skippedBytes == 0, try repeatHeadWhole() { return true }
+        if head.skippedBytes == 0 {
+            if try repeatHeadWhole() { return true }
+            if try repeatHeadButOneValue() { return true }
+        }
         while true {
             // RFC 9112 §2.2: ignore empty lines before the request line. They share the
             // request-line budget so that an endless stream of CRLFs is still cut off.
@@ -31,6 +34,7 @@ extension HTTPRequestParser {
                     try RequestLine.parse(bytes, start..<end, repeating: previous)
                 }
                 head.start = start
+                head.requestLineLength = end - start
                 consume(upTo: next)
                 stage = .headerFields
                 return true
@@ -52,6 +56,7 @@ extension HTTPRequestParser {
         head.repeatedFields = previous.request.headers.fields.count
         head.headerBytes = previous.fieldBytes
         head.facts = previous.facts
+        head.requestLineLength = previous.requestLineLength
         head.start = start
         consume(upTo: start + length)
         try finishHead()
@@ -144,6 +149,8 @@ struct PendingHead {
     var headerBytes = 0
     /// `headerBytes` once the head was complete (without trailers).
     var fieldBytes = 0
+    /// The request line's length, terminator excluded.
+    var requestLineLength = 0
     /// Where the request line starts in the parser's buffer, while its bytes are there: -1
     /// once a compaction dropped them (the head is then not kept whole for the next request).
     var start = -1
@@ -184,14 +191,13 @@ struct PendingHead {
     }
 
     /// The field lines of the head, once complete.
-    func allLines(_ previous: RepeatedHead) -> KeptFieldLines {
-        fields.isEmpty ? previous.lines.prefix(repeatedFields) : lines
+    func allLines(_ previousLines: KeptFieldLines) -> KeptFieldLines {
+        fields.isEmpty ? previousLines.prefix(repeatedFields) : lines
     }
 
     /// Whether the head is the previous request's, line, version and fields.
-    func repeatsAll(_ previous: RepeatedHead) -> Bool {
-        line == nil && fields.isEmpty && version == previous.request.version
-            && repeatedFields == previous.request.headers.fields.count
+    func repeatsAll(_ previous: HTTPRequest) -> Bool {
+        line == nil && fields.isEmpty && version == previous.version && repeatedFields == previous.headers.fields.count
     }
 }
 
@@ -213,19 +219,13 @@ struct RepeatedHead {
     var head: [UInt8] = []
     var facts = HeadFacts()
     var fieldBytes = 0
+    /// The length of `head`'s request line, terminator excluded.
+    var requestLineLength = 0
 
     /// Nothing kept: its allocation shared by every connection.
     init() {
         request = Self.nothing
         lines = KeptFieldLines()
-    }
-
-    init(_ request: HTTPRequest, lines: KeptFieldLines, head: [UInt8], facts: HeadFacts, fieldBytes: Int) {
-        self.request = request
-        self.lines = lines
-        self.head = head
-        self.facts = facts
-        self.fieldBytes = fieldBytes
     }
 
     /// The kept head's length when `bytes` hold it from `start` on, else 0.

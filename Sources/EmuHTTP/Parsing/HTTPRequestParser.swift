@@ -57,6 +57,9 @@ public struct HTTPRequestParser {
     var head = PendingHead()
     /// The previous request's head, whose strings a repeating request shares.
     var previous = RepeatedHead()
+    /// Where the line a head changed in one value started (`repeatHeadButOneValue`): the next
+    /// head is compared with one `memcmp` up to there first. A hint: wrong, it costs that call.
+    var changedLineStart = 0
     var chunked = ChunkedBodyDecoder()
     /// Set by the first error; every later `next()` rethrows it.
     var failure: HTTPParseError?

@@ -21,9 +21,13 @@ enum HeaderFieldSyntax {
             throw .badRequest("invalid header field name")
         }
         guard index > line.lowerBound else { throw .badRequest("empty header field name") }
-        let name = line.lowerBound..<index
+        return (line.lowerBound..<index, try value(bytes, index + 1..<end))
+    }
 
-        var valueStart = index + 1
+    /// Validates the part of a field line after its colon and returns the value trimmed of OWS.
+    static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ afterColon: Range<Int>) throws(HTTPParseError) -> Range<Int> {
+        var valueStart = afterColon.lowerBound
+        let end = afterColon.upperBound
         while valueStart < end && HTTPBytes.isWhitespace(bytes[valueStart]) { valueStart += 1 }
         var valueEnd = end
         while valueEnd > valueStart && HTTPBytes.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
@@ -31,7 +35,7 @@ enum HeaderFieldSyntax {
         guard HTTPBytes.isFieldValue(bytes, valueStart..<valueEnd) else {
             throw .badRequest("control character in header field value")
         }
-        return (name, valueStart..<valueEnd)
+        return valueStart..<valueEnd
     }
 
     /// Validates a field line and returns its role and the field.

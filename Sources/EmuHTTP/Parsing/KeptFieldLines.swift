@@ -18,6 +18,8 @@ struct KeptFieldLines {
     private var lines: [(end: Int, role: FieldRole)] = []
 
     var count: Int { lines.count }
+    /// The lines' bytes, terminators excluded.
+    var byteCount: Int { bytes.count }
 
     /// Whether `line` is the line at `index`, byte for byte.
     func repeats(_ line: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
@@ -54,6 +56,40 @@ struct KeptFieldLines {
         let shift = bytes.count - from
         bytes.append(contentsOf: other.bytes[from..<other.lines[range.upperBound - 1].end])
         for index in range { lines.append((other.lines[index].end + shift, other.lines[index].role)) }
+    }
+
+    /// The line holding byte `offset` of these lines laid out with a CRLF after each, as a head
+    /// lays them out from its first field line: its index, where it starts and where its content
+    /// ends in that layout, and whether it told the parser nothing (`FieldRole.other`). Nil past
+    /// the last line's CRLF.
+    func line(holding offset: Int) -> (index: Int, start: Int, end: Int, isOther: Bool)? {
+        lines.withUnsafeBufferPointer { lines in
+            var start = 0
+            for index in lines.indices {
+                let end = lines[index].end + 2 * index
+                if offset < end + 2 {
+                    guard case .other = lines[index].role else { return (index, start, end, false) }
+                    return (index, start, end, true)
+                }
+                start = end + 2
+            }
+            return nil
+        }
+    }
+
+    /// Puts `line` of `buffer` in place of the line at `index`, which keeps its role: the same
+    /// memory when the line keeps its length (a new sign), else the later lines move.
+    mutating func replace(at index: Int, with line: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) {
+        let start = index == 0 ? 0 : lines[index - 1].end
+        let end = lines[index].end
+        let source = UnsafeBufferPointer(rebasing: buffer[line])
+        if end - start == line.count {
+            bytes.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress! + start, source.baseAddress!, line.count) }
+            return
+        }
+        bytes.replaceSubrange(start..<end, with: source)
+        let shift = line.count - (end - start)
+        for later in index..<lines.count { lines[later].end += shift }
     }
 
     /// The first `count` lines.
