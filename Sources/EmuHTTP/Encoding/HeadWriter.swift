@@ -89,7 +89,7 @@ struct HeadWriter {
             } ?? false
         } ?? false
         guard !done else { return }
-        guard Self.isToken(name) else { return }
+        guard HTTPHeaders.isFieldName(name) else { return }
         write(string: name)
         write(": ")
         write(string: value, droppingLineBreaks: true)
@@ -107,11 +107,6 @@ struct HeadWriter {
         line[length - 2] = 13
         line[length - 1] = 10
         count += length
-    }
-
-    /// Whether a name is a token (`HTTPBytes.isToken`), stored contiguously or not.
-    private static func isToken(_ name: String) -> Bool {
-        name.utf8.withContiguousStorageIfAvailable(HTTPBytes.isToken) ?? Array(name.utf8).withUnsafeBufferPointer(HTTPBytes.isToken)
     }
 
     /// Whether `bytes` hold a CR or an LF, eight bytes a step (`ByteWord`: a byte loop cost

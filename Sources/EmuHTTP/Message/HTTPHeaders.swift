@@ -9,6 +9,13 @@ public struct HTTPHeaders: Sequence, Sendable, ExpressibleByDictionaryLiteral {
 
     public init() {}
 
+    /// Whether `name` may name a field: a token (RFC 9110 §5.1, `HTTPBytes.isToken`). A response
+    /// field named otherwise is left out of the head (`HeadWriter.writeField`), so whatever
+    /// defines fields ahead of time (custom routes) refuses such names with this same rule.
+    public static func isFieldName(_ name: String) -> Bool {
+        name.utf8.withContiguousStorageIfAvailable(HTTPBytes.isToken) ?? Array(name.utf8).withUnsafeBufferPointer(HTTPBytes.isToken)
+    }
+
     public init(_ fields: [Field]) { self.fields = fields }
 
     public init(dictionaryLiteral elements: (String, String)...) {

@@ -71,6 +71,8 @@ import Testing
         (#"{"request":{"path":"/a"},"response":{"json":1,"body":"x"}}"#, "at most one of json, body and bodyFile"),
         (#"{"request":{"path":"/a"},"response":{"bodyFile":"/no/such/file"}}"#, "response.bodyFile: this app has no routes folder"),
         (#"{"request":{"path":"/a"},"response":{"headers":{"X":"a\nb"}}}"#, "response.headers.X"),
+        (#"{"request":{"path":"/a"},"response":{"headers":{"X(1)":"a"}}}"#, "response.headers.X(1)"),
+        (#"{"request":{"path":"/a"},"response":{"headers":{"X@Y":"a"}}}"#, "response.headers.X@Y"),
         (#"{"resource":{"path":"/f","class":"bad class"}}"#, "resource.class"),
         (#"{"resource":{"path":"/u","class":"_User"}}"#, "resource.class: '_User' is a system class"),
         (#"{"resource":{"path":"/f","class":"F","envelope":"{{nope}}"}}"#, "resource.envelope: {{nope}} names nothing"),
