@@ -22,7 +22,11 @@ import Primitives
     // Method override (MethodOverrideEnvelope).
     /// The request the routes read: `received`, or the request its method-override envelope
     /// stands for (spec §1.6).
-    @usableFromInline package var http: HTTPRequest
+    @usableFromInline package var http: HTTPRequest {
+        didSet { nameLengths = FieldNameLengths(http.headers) }
+    }
+    /// The lengths of `http`'s field names, which spare the lookups of fields it cannot have.
+    package private(set) var nameLengths: FieldNameLengths
 
     // Routing.
     /// Captures from the route pattern, e.g. `className`.
@@ -62,6 +66,7 @@ import Primitives
         self.requestId = requestId
         self.arrivedAt = arrivedAt
         self.http = received
+        nameLengths = FieldNameLengths(received.headers)
         self.dispatcher = dispatcher
     }
 
