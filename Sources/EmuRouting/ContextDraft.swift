@@ -73,12 +73,21 @@ import Primitives
     /// What the authentication stage established, filled once: handlers read it, never the
     /// credentials again.
     package mutating func authenticated(app: AppRuntime?, isMaster: Bool, credentialSessionToken: String?) {
-        var token = credentialSessionToken
-        if token == nil, let query = http.queryValue("session_token"), !query.isEmpty { token = query }
         self.app = app
-        self.credentialSessionToken = credentialSessionToken
-        sessionToken = token
-        let access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: token)
+        // A token is written only where there is one (or was): most requests carry none, and
+        // copying nil over nil called the runtime's retain and release six times (issue 31).
+        if let credentialSessionToken {
+            self.credentialSessionToken = credentialSessionToken
+            sessionToken = credentialSessionToken
+        } else {
+            if self.credentialSessionToken != nil { self.credentialSessionToken = nil }
+            if let query = http.queryValue("session_token"), !query.isEmpty {
+                sessionToken = query
+            } else if sessionToken != nil {
+                sessionToken = nil
+            }
+        }
+        let access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: sessionToken)
         self.isMaster = access.isMaster
         self.access = access
     }
