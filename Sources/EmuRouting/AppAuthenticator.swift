@@ -63,7 +63,8 @@ package struct AppAuthenticator: Sendable {
         let snapshot = directory.snapshot
         // Parsed once here: the app, the privilege and the session token all read these.
         let credentials = LCRequestCredentials(fields: request.headers.fields)
-        let bearer = nameLengths?.mayContain(AuthorizationHeader.name) == false ? nil : AuthorizationHeader.bearer(request.headers)
+        let mayAuthorize = nameLengths?.mayContain(AuthorizationHeader.name) ?? true
+        let bearer = mayAuthorize ? AuthorizationHeader.bearer(request.headers) : nil
         let session = credentials.sessionToken.flatMap { $0.isEmpty ? nil : $0 }
         switch access {
         case .open:

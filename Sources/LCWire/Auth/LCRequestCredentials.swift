@@ -168,8 +168,8 @@ extension LCRequestCredentials {
     /// Every candidate name with its credential's list (the order of the memberwise initialiser's
     /// credentials), list by list and in each list's lookup order, in memory made once and never
     /// freed: an array's buffer was retained and released by every request, a count every thread
-    /// shares (issue 31). `nonisolated(unsafe)`: written once, by
-    /// the lazy initialiser, and only read after.
+    /// shares (issue 31). `nonisolated(unsafe)`: written once, by the lazy initialiser, and only
+    /// read after.
     nonisolated(unsafe) private static let candidates: UnsafeBufferPointer<(bytes: UnsafeBufferPointer<UInt8>, list: Int)> = {
         let lists = [
             LCHeaderName.appIdCandidates, LCHeaderName.appKeyCandidates, LCHeaderName.signCandidates,

@@ -12,7 +12,8 @@ import Testing
     }
 
     @Test func nameLengths_sayWhichNamesMayBeThere() {
-        let lengths = FieldNameLengths(["host": "x", "X-LC-Id": "a", "authorization": "Bearer t", String(repeating: "n", count: 70): "v"])
+        let long = String(repeating: "n", count: 70)
+        let lengths = FieldNameLengths(["host": "x", "X-LC-Id": "a", "authorization": "Bearer t", long: "v"])
         #expect(lengths.mayContain("Authorization") && lengths.mayContain("AUTHORIZATION") && lengths.mayContain("Host"))
         #expect(!lengths.mayContain("X-LCEmu-Dashboard") && !lengths.mayContain("Origin") && !lengths.mayContain(""))
         // Names of 63 bytes or more share one bit: any of them may be there.
@@ -40,15 +41,15 @@ import Testing
     }
 
     @Test func sessionTokens_fromTheCredentials_elseTheQuery() {
-        var draft = ContextDraft(received: Self.request([:], query: [("session_token", "q")]), requestId: RequestId("1"), arrivedAt: 0,
-                                 dispatcher: nil)
+        var draft = ContextDraft(received: Self.request([:], query: [("session_token", "q")]), requestId: RequestId("1"),
+                                 arrivedAt: 0, dispatcher: nil)
         draft.authenticated(app: nil, isMaster: false, credentialSessionToken: nil)
         #expect(draft.credentialSessionToken == nil && draft.sessionToken == "q")
         draft.authenticated(app: nil, isMaster: false, credentialSessionToken: "c")
         #expect(draft.credentialSessionToken == "c" && draft.sessionToken == "c")
         // Authenticated again without one: none is left over.
-        var plain = ContextDraft(received: Self.request([:], query: [("session_token", "")]), requestId: RequestId("2"), arrivedAt: 0,
-                                 dispatcher: nil)
+        var plain = ContextDraft(received: Self.request([:], query: [("session_token", "")]), requestId: RequestId("2"),
+                                 arrivedAt: 0, dispatcher: nil)
         plain.authenticated(app: nil, isMaster: false, credentialSessionToken: "c")
         plain.authenticated(app: nil, isMaster: false, credentialSessionToken: nil)
         #expect(plain.credentialSessionToken == nil && plain.sessionToken == nil)
