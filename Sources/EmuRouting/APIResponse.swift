@@ -51,6 +51,12 @@ public struct APIResponse: Sendable {
     private static let standardFields = jsonHeaders.fields.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
 
     package var httpResponse: HTTPResponse {
+        let copied = self
+        return copied.intoHTTPResponse()
+    }
+
+    /// The HTTP response, made of this one's own headers and body, moved rather than copied.
+    package consuming func intoHTTPResponse() -> HTTPResponse {
         var response = HTTPResponse(status: status, headers: headers, body: body)
         response.stream = stream
         return response

@@ -54,14 +54,17 @@ package struct AppAuthenticator: Sendable {
     ///   - parameters: the route's captures, which name the app of `.appInPath` routes.
     ///   - provisioning: whether an id of the opt-in prefix that no app has yet gets its app now
     ///     (once the template's keys verify); false for checks that must change nothing.
+    ///   - nameLengths: those of `request`'s field names, when known: a request without a name of
+    ///     `Authorization`'s length is not looked through for it.
     package func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: RouteCaptures = [:],
-                              provisioning: Bool = true) throws -> Outcome {
+                              provisioning: Bool = true, nameLengths: FieldNameLengths? = nil) throws -> Outcome {
         if access == .open { return Outcome(app: nil, isMaster: false) }
         // Read once: the request sees one set of apps throughout.
         let snapshot = directory.snapshot
         // Parsed once here: the app, the privilege and the session token all read these.
         let credentials = LCRequestCredentials(fields: request.headers.fields)
-        let bearer = AuthorizationHeader.bearer(request.headers)
+        let mayAuthorize = nameLengths?.mayContain(AuthorizationHeader.name) ?? true
+        let bearer = mayAuthorize ? AuthorizationHeader.bearer(request.headers) : nil
         let session = credentials.sessionToken.flatMap { $0.isEmpty ? nil : $0 }
         switch access {
         case .open:
@@ -135,6 +138,8 @@ package struct AppAuthenticator: Sendable {
 /// The `Authorization` header schemes of the OAuth flow: `Basic` client credentials
 /// (RFC 6749 §2.3.1) and `Bearer` access tokens (RFC 6750 §2.1). Scheme names are case-insensitive.
 package enum AuthorizationHeader {
+    static let name = "Authorization"
+
     /// HTTP Basic `client_id:client_secret`; nil when absent or malformed.
     package static func basic(_ headers: HTTPHeaders) -> (clientId: String, secret: String)? {
         guard let credentials = value(of: "basic", in: headers),
@@ -152,7 +157,7 @@ package enum AuthorizationHeader {
     }
 
     private static func value(of scheme: String, in headers: HTTPHeaders) -> String? {
-        guard let header = headers["Authorization"] else { return nil }
+        guard let header = headers[name] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard let name = parts.first, name.lowercased() == scheme else { return nil }
         return parts.count > 1 ? parts[1].trimmingWhitespace() : ""

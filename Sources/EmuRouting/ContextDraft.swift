@@ -22,7 +22,11 @@ import Primitives
     // Method override (MethodOverrideEnvelope).
     /// The request the routes read: `received`, or the request its method-override envelope
     /// stands for (spec §1.6).
-    @usableFromInline package var http: HTTPRequest
+    @usableFromInline package var http: HTTPRequest {
+        didSet { nameLengths = FieldNameLengths(http.headers) }
+    }
+    /// The lengths of `http`'s field names, which spare the lookups of fields it cannot have.
+    package private(set) var nameLengths: FieldNameLengths
 
     // Routing.
     /// Captures from the route pattern, e.g. `className`.
@@ -62,18 +66,28 @@ import Primitives
         self.requestId = requestId
         self.arrivedAt = arrivedAt
         self.http = received
+        nameLengths = FieldNameLengths(received.headers)
         self.dispatcher = dispatcher
     }
 
     /// What the authentication stage established, filled once: handlers read it, never the
     /// credentials again.
     package mutating func authenticated(app: AppRuntime?, isMaster: Bool, credentialSessionToken: String?) {
-        var token = credentialSessionToken
-        if token == nil, let query = http.queryValue("session_token"), !query.isEmpty { token = query }
         self.app = app
-        self.credentialSessionToken = credentialSessionToken
-        sessionToken = token
-        let access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: token)
+        // A token is written only where there is one (or was): most requests carry none, and
+        // copying nil over nil called the runtime's retain and release six times (issue 31).
+        if let credentialSessionToken {
+            self.credentialSessionToken = credentialSessionToken
+            sessionToken = credentialSessionToken
+        } else {
+            if self.credentialSessionToken != nil { self.credentialSessionToken = nil }
+            if let query = http.queryValue("session_token"), !query.isEmpty {
+                sessionToken = query
+            } else if sessionToken != nil {
+                sessionToken = nil
+            }
+        }
+        let access = AccessContext.forRequest(app: app, isMaster: isMaster, sessionToken: sessionToken)
         self.isMaster = access.isMaster
         self.access = access
     }

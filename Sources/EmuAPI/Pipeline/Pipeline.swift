@@ -66,7 +66,7 @@ final class Pipeline: HTTPHandler {
         let draft = ContextDraft(arriving: received, requestId: nextRequestId(), dispatcher: self)
         let send = renderer.logged(received, requestId: draft.requestId, respond)
         // 0. The dashboard watching leaves no trace in the journal.
-        let watching = watchers.isWatching(received)
+        let watching = watchers.isWatching(received, nameLengths: draft.nameLengths)
         // The admin surface, in any spelling (AdminPath): a group of its own, decided once.
         if AdminPath.contains(received.path) {
             let journaled = !watching && !watchers.isDashboardPage(received)

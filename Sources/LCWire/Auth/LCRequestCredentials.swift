@@ -73,20 +73,25 @@ extension LCRequestCredentials {
     /// The fields and the tables are looked at in place: copying their elements retained and
     /// released each name and value, the tables' counts shared by every thread (issue 31).
     public init(fields: [(name: String, value: String)]) {
-        let best = Self.best(in: fields)
-        // Each value copied once, from its field, straight into the credentials: the slots hold
-        // field indexes, not strings, whose copies from slot to slot, and of the credentials
-        // assigned field by field, were retains and releases (issue 31).
-        func value(_ slot: Best.Slot) -> String? { slot.map { fields[$0.field].value } }
-        self.init(isProduction: best.values.5.map { LCHeaderName.isProduction(fields[$0.field].value) } ?? true,
-                  appId: value(best.values.0), key: value(best.values.1), sign: value(best.values.2),
-                  masterKey: value(best.values.3), sessionToken: value(best.values.4))
+        // Field indexes are kept in 16 bits: a longer list (never a parsed request's) is read by name.
+        guard fields.count <= Int(UInt16.max) else {
+            self.init(header: { name in fields.first { $0.name.asciiCaseInsensitiveEquals(name) }?.value })
+            return
+        }
+        let found = Self.firstFields(in: fields)
+        // Each value copied once, from its field, straight into the credentials: `FirstFields`
+        // holds field indexes, not strings, whose copies were retains and releases (issue 31).
+        let (appId, key, sign, masterKey, session, production) = found.fieldsOfLists()
+        self.init(isProduction: production < 0 || LCHeaderName.isProduction(fields[production].value),
+                  appId: appId < 0 ? nil : fields[appId].value, key: key < 0 ? nil : fields[key].value,
+                  sign: sign < 0 ? nil : fields[sign].value, masterKey: masterKey < 0 ? nil : fields[masterKey].value,
+                  sessionToken: session < 0 ? nil : fields[session].value)
     }
 
-    /// The field of each credential's earliest candidate with a non-empty value.
-    private static func best(in fields: [(name: String, value: String)]) -> Best {
+    /// Per candidate, whether its first field has a non-empty value, and which field that is.
+    private static func firstFields(in fields: [(name: String, value: String)]) -> FirstFields {
         var seen: UInt32 = 0  // candidates whose first field was met: later ones do not count
-        var best = Best()
+        var found = FirstFields()
         let (candidates, byLength) = (Self.candidates, Self.candidatesByLength)
         fields.withUnsafeBufferPointer { fields in
             for field in fields.indices {
@@ -97,82 +102,110 @@ extension LCRequestCredentials {
                 while bits != 0 {
                     let bit = bits.trailingZeroBitCount
                     bits &= bits - 1
-                    guard matches(candidates[bit].name, fields[field].name) else { continue }
+                    guard matches(candidates[bit].bytes, fields[field].name) else { continue }
                     seen |= 1 << bit
-                    // As `LCHeaderName.firstValue`: the earliest candidate with a non-empty value.
-                    if !fields[field].value.isEmpty {
-                        best.offer(field, list: candidates[bit].list, rank: candidates[bit].rank)
-                    }
+                    // As `LCHeaderName.firstValue`: a candidate whose first value is empty is passed over.
+                    if !fields[field].value.isEmpty { found.offer(field, candidate: bit) }
                 }
             }
         }
-        return best
+        return found
     }
 
     /// Whether a field's name is the candidate's, ASCII case aside (as `asciiCaseInsensitiveEquals`),
     /// compared here over both names' bytes in place: the call across modules took copies of
-    /// both strings, two retains and two releases per name compared.
+    /// both strings, two retains and two releases per name compared. Equal words are passed over
+    /// eight bytes at a time (the usual case: the name in the candidate's case).
     @inline(__always)
-    private static func matches(_ candidate: String, _ name: String) -> Bool {
-        let compared = candidate.utf8.withContiguousStorageIfAvailable { candidate in
-            name.utf8.withContiguousStorageIfAvailable { name in
-                guard candidate.count == name.count else { return false }
-                for index in 0..<candidate.count {
-                    let x = candidate[index], y = name[index]
-                    if x != y {
-                        let lower = x | 0x20
-                        if lower != y | 0x20 || lower < UInt8(ascii: "a") || lower > UInt8(ascii: "z") { return false }
-                    }
+    private static func matches(_ candidate: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
+        let compared = name.utf8.withContiguousStorageIfAvailable { name -> Bool in
+            guard candidate.count == name.count, let first = candidate.baseAddress, let second = name.baseAddress else {
+                return candidate.count == name.count
+            }
+            var index = 0
+            while index + 8 <= name.count,
+                  UnsafeRawPointer(first + index).loadUnaligned(as: UInt64.self)
+                    == UnsafeRawPointer(second + index).loadUnaligned(as: UInt64.self) {
+                index += 8
+            }
+            while index < name.count {
+                let x = first[index], y = second[index]
+                if x != y {
+                    let lower = x | 0x20
+                    if lower != y | 0x20 || lower < UInt8(ascii: "a") || lower > UInt8(ascii: "z") { return false }
                 }
-                return true
+                index += 1
             }
+            return true
         }
-        if let compared, let compared { return compared }
-        return candidate.asciiCaseInsensitiveEquals(name)
+        return compared ?? String(decoding: candidate, as: UTF8.self).asciiCaseInsensitiveEquals(name)
     }
 
-    /// Per credential, the field of the best value so far and its candidate's rank: six fixed
-    /// slots, no array.
-    private struct Best {
-        typealias Slot = (rank: Int, field: Int)?
-        var values: (Slot, Slot, Slot, Slot, Slot, Slot) = (nil, nil, nil, nil, nil, nil)
+    /// The candidates met with a value, as bits of their indexes in `candidates`, and each one's
+    /// field: 36 bytes, where six optional (rank, field) slots were 144 (each copy of them, and
+    /// each comparison of ranks, cost more than the pass over the fields, issue 31).
+    private struct FirstFields {
+        var offered: UInt32 = 0
+        var fields = SIMD16<UInt16>()
 
-        mutating func offer(_ field: Int, list: Int, rank: Int) {
-            func keep(_ slot: inout Slot) { if slot == nil || rank < slot!.rank { slot = (rank, field) } }
-            switch list {
-            case 0: keep(&values.0)
-            case 1: keep(&values.1)
-            case 2: keep(&values.2)
-            case 3: keep(&values.3)
-            case 4: keep(&values.4)
-            default: keep(&values.5)
+        mutating func offer(_ field: Int, candidate: Int) {
+            offered |= 1 << candidate
+            fields[candidate] = UInt16(truncatingIfNeeded: field)
+        }
+
+        /// Per list, the field of its earliest candidate met with a value, or -1: the candidates
+        /// are ordered by list, then by rank, so that is the lowest bit among the list's.
+        func fieldsOfLists() -> (Int, Int, Int, Int, Int, Int) {
+            let masks = LCRequestCredentials.listMasks
+            func field(_ mask: UInt32) -> Int {
+                let mine = offered & mask
+                return mine == 0 ? -1 : Int(fields[mine.trailingZeroBitCount])
             }
+            return (field(masks.0), field(masks.1), field(masks.2), field(masks.3), field(masks.4), field(masks.5))
         }
     }
 
-    /// Every candidate name with its credential (the order of `Best`'s slots) and its rank there,
-    /// in memory made once and never freed: an array's buffer was retained and released by every
-    /// request, a count every thread shares (issue 31). `nonisolated(unsafe)`: written once, by
-    /// the lazy initialiser, and only read after.
-    nonisolated(unsafe) private static let candidates: UnsafeBufferPointer<(name: String, list: Int, rank: Int)> = {
-        let list = [
+    /// Every candidate name with its credential's list (the order of the memberwise initialiser's
+    /// credentials), list by list and in each list's lookup order, in memory made once and never
+    /// freed: an array's buffer was retained and released by every request, a count every thread
+    /// shares (issue 31). `nonisolated(unsafe)`: written once, by the lazy initialiser, and only
+    /// read after.
+    nonisolated(unsafe) private static let candidates: UnsafeBufferPointer<(bytes: UnsafeBufferPointer<UInt8>, list: Int)> = {
+        let lists = [
             LCHeaderName.appIdCandidates, LCHeaderName.appKeyCandidates, LCHeaderName.signCandidates,
             LCHeaderName.masterKeyCandidates, LCHeaderName.sessionCandidates, LCHeaderName.prodCandidates,
-        ].enumerated().flatMap { list, names in names.enumerated().map { (name: $1, list: list, rank: $0) } }
-        precondition(list.count <= 32, "a candidate's bit must fit in a UInt32")
-        let memory = UnsafeMutableBufferPointer<(name: String, list: Int, rank: Int)>.allocate(capacity: list.count)
+        ]
+        let list = lists.enumerated().flatMap { list, names in
+            names.map { name -> (bytes: UnsafeBufferPointer<UInt8>, list: Int) in
+                let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: name.utf8.count)
+                _ = bytes.initialize(from: name.utf8)
+                return (UnsafeBufferPointer(bytes), list)
+            }
+        }
+        precondition(list.count <= 16, "a candidate's field must fit in FirstFields")
+        let counts = lists.map(\.count)
+        let masks = counts.indices.map { index in UInt32((1 << counts[index]) - 1) << counts[..<index].reduce(0, +) }
+        precondition(masks == [listMasks.0, listMasks.1, listMasks.2, listMasks.3, listMasks.4, listMasks.5],
+                     "listMasks must follow LCHeaderName's candidate lists")
+        let memory = UnsafeMutableBufferPointer<(bytes: UnsafeBufferPointer<UInt8>, list: Int)>.allocate(capacity: list.count)
         _ = memory.initialize(from: list)
         return UnsafeBufferPointer(memory)
     }()
+
+    /// Each list's candidates as bits of their indexes in `candidates` (appId 3, key 3, sign 2,
+    /// master key 2, session 3, production 3): constants, where a table made at first use cost
+    /// every request a `swift_once` per look; `candidates` checks them against the lists.
+    private static let listMasks: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+        (0b111, 0b111 << 3, 0b11 << 6, 0b11 << 8, 0b111 << 10, 0b111 << 13)
 
     /// For each name length, the candidates of that length as bits (their indexes in
     /// `candidates`): most fields (Host, User-Agent, …) have a length no candidate has, and cost
     /// one look. Made once and never freed, as `candidates`.
     nonisolated(unsafe) private static let candidatesByLength: UnsafeBufferPointer<UInt32> = {
-        let longest = candidates.map(\.name.utf8.count).max() ?? 0
+        let longest = candidates.map(\.bytes.count).max() ?? 0
         let memory = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: longest + 1)
         memory.initialize(repeating: 0)
-        for (index, candidate) in candidates.enumerated() { memory[candidate.name.utf8.count] |= 1 << index }
+        for (index, candidate) in candidates.enumerated() { memory[candidate.bytes.count] |= 1 << index }
         return UnsafeBufferPointer(memory)
     }()
 }

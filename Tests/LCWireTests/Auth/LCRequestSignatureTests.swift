@@ -53,6 +53,24 @@ import Testing
         #expect(LCRequestSignature.parse(header) == nil)
     }
 
+    /// Timestamps of 1 to 20 digits (8 to 16 are read as two words), with one byte near the digits
+    /// (`/`, `:` to `?`, a space, `p`) at every place, with and without a suffix: as `split` reads them.
+    @Test func scan_readsEveryTimestampAsSplitDoes() {
+        let digest = "d5bcbb897e19b2f6633c716dfdfaf9be"
+        for length in 1...20 {
+            let stamp = String((0..<length).map { Character(String(($0 * 7 + length) % 10)) })
+            var stamps = [stamp]
+            for place in 0..<length {
+                for odd in ["/", ":", ";", "<", "=", ">", "?", " ", "p"] {
+                    stamps.append(String(stamp.prefix(place)) + odd + String(stamp.dropFirst(place + 1)))
+                }
+            }
+            for stamp in stamps {
+                for suffix in ["", ",master", ",", ",x,y"] { scan_readsHeaderAsSplitDoes(header: digest + "," + stamp + suffix) }
+            }
+        }
+    }
+
     /// The byte scan every signed request makes, against the same reading written with
     /// `split`: commas, the digest's shape and case, the timestamp's value (1–18 digits).
     @Test(arguments: malformed + [

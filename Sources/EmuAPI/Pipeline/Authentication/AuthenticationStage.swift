@@ -12,7 +12,8 @@ struct AuthenticationStage: Sendable {
     /// Fills `context`'s app and access for `route`; throws the 401 (or 404, for an unknown app
     /// in a path) to answer instead.
     func authenticate(_ context: inout ContextDraft, for route: APIRoute) throws {
-        let outcome = try authenticator.authenticate(context.http, access: route.access, parameters: context.parameters)
+        let outcome = try authenticator.authenticate(context.http, access: route.access, parameters: context.parameters,
+                                                     nameLengths: context.nameLengths)
         context.authenticated(app: outcome.app, isMaster: outcome.isMaster, credentialSessionToken: outcome.sessionToken)
     }
 }

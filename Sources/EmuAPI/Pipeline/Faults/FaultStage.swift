@@ -21,7 +21,8 @@ struct FaultStage: Sendable {
 
     /// The fault `app` has for `method` and `path`, taken.
     func take(app: AppRuntime, method: String, path: String) -> Fault? {
-        app.faults.take(method: method, path: path)
+        let faults = app.faults
+        return faults.mayApply ? faults.take(method: method, path: path) : nil
     }
 
     /// Answers with the fault's status and body, or runs the route (`execute`) as usual, after

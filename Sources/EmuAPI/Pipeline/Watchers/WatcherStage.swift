@@ -16,8 +16,13 @@ struct WatcherStage: Sendable {
     let authenticator: AppAuthenticator
 
     /// Whether `request` is the dashboard watching: marked, with a master key that verifies.
-    /// Every other request pays one header lookup.
-    func isWatching(_ request: HTTPRequest) -> Bool {
+    /// Every other request pays a test of its names' lengths (`FieldNameLengths`), or one lookup.
+    @inline(__always)
+    func isWatching(_ request: HTTPRequest, nameLengths: FieldNameLengths) -> Bool {
+        nameLengths.mayContain(DashboardWatch.header) && isMarkedWithMasterKey(request)
+    }
+
+    private func isMarkedWithMasterKey(_ request: HTTPRequest) -> Bool {
         guard request.headers[DashboardWatch.header] != nil else { return false }
         guard let outcome = try? authenticator.authenticate(request, access: .master, provisioning: false) else { return false }
         return outcome.isMaster

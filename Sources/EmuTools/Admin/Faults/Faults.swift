@@ -17,7 +17,11 @@ public final class Faults: Sendable {
         /// How many faults there are, read without the lock by every request (`take`).
         let faultCount: AtomicInteger
     }
-    private let faultCount = AtomicInteger()
+    @usableFromInline let faultCount = AtomicInteger()
+
+    /// Whether some fault may apply: false for most apps, read without the lock by every
+    /// request, so that it asks `take` (a call, and its optional fault copied out) only then.
+    @inlinable package var mayApply: Bool { faultCount.load() > 0 }
     private let state: Locked<State>
 
     init() {

@@ -48,20 +48,22 @@ public final class RequestJournal: @unchecked Sendable {
             id: 0, milliseconds: clock.nowMilliseconds, appId: appId, request: JournalRecord.kept(request),
             response: JournalRecord.kept(response), nanoseconds: nanoseconds, route: route, unmatched: unmatched,
             nearMisses: nearMisses, caller: caller, requestId: requestId)
-        let full = lock.withLock { () -> Bool in
-            state.lastId += 1
-            record.id = state.lastId
-            if state.ring.count < capacity {
-                state.ring.append(record)
-                return false
-            }
-            // The oldest record changes places with the new one.
-            swap(&state.ring[state.next], &record)
-            state.next = state.next + 1 == capacity ? 0 : state.next + 1
-            return true
+        // The lock taken and left here rather than around a closure: the record, a variable the
+        // closure captured, was checked for exclusive access at run time on every request.
+        lock.lock()
+        state.lastId += 1
+        record.id = state.lastId
+        if state.ring.count < capacity {
+            state.ring.append(record)
+            lock.unlock()
+            return
         }
-        // The oldest record is freed here, outside the lock the other event loops wait on.
-        if full { withExtendedLifetime(record) {} }
+        // The oldest record changes places with the new one...
+        swap(&state.ring[state.next], &record)
+        state.next = state.next + 1 == capacity ? 0 : state.next + 1
+        lock.unlock()
+        // ...and is freed here, outside the lock the other event loops wait on.
+        withExtendedLifetime(record) {}
     }
 
     /// The newest record's id (of any app) and how many clears there were: what changes when
