@@ -50,13 +50,15 @@ package enum InstallationWrites {
         }
     }
 
-    /// The installation this body names: by `deviceToken` first, then by `installationId`. The
-    /// SQL names the class and paths literally, so SQLite uses the `push-v1` partial indexes.
+    /// The installation this body names: by `deviceToken` first, then by `installationId`, the
+    /// oldest when several hold the value; each a lookup on its index of `installation_keys`.
     static func existingId(for body: JSONObject, in db: Database) throws -> String? {
-        let lookups = [
-            ("deviceToken", "SELECT id FROM objects WHERE class = '_Installation' AND json_extract(data, '$.deviceToken') = ? ORDER BY created_at LIMIT 1"),
-            ("installationId", "SELECT id FROM objects WHERE class = '_Installation' AND json_extract(data, '$.installationId') = ? ORDER BY created_at LIMIT 1"),
-        ]
+        let lookups = ["deviceToken", "installationId"].map { key in
+            (key, """
+                SELECT o.id FROM installation_keys AS k JOIN objects AS o ON o.rowid = k.rowid
+                WHERE k.\(ObjectKeys.installation.column(of: key)) = ? ORDER BY o.created_at, o.rowid LIMIT 1
+                """)
+        }
         for (key, sql) in lookups {
             guard let value = body[key]?.stringValue else { continue }
             if let id = try db.query(sql, [.text(value)]).first?[0].textValue { return id }

@@ -2,6 +2,8 @@ import EmuSQLite
 import LCWire
 
 /// Reads and writes object rows. Every statement is parameterised and cached per connection.
+/// Every write of a user's or an installation's row goes through here, which keeps the side
+/// tables of the fields that find them (`ObjectKeys`) in step with it.
 ///
 /// A row is `columns`: the id, the two dates in milliseconds, and the ACL and the user fields
 /// as the JSON text `JSONSerializer` writes. Readers decode rows with `record(fromQueryRow:)`,
@@ -35,6 +37,7 @@ public enum ObjectStore {
             try statement.bind(record.updatedAt.millisecondsSince1970, at: 4)
             try bindColumns(acl: acl, data: data, at: 5, of: statement)
         }
+        try ObjectKeys.of(record.className)?.write(record, in: db)
     }
 
     static let insertSQL = "INSERT INTO objects (class, id, created_at, updated_at, acl, data) VALUES (?, ?, ?, ?, ?, ?)"
@@ -51,7 +54,9 @@ public enum ObjectStore {
             try statement.bind(record.className, at: 4)
             try statement.bind(record.objectId, at: 5)
         }
-        return db.changes > 0
+        guard db.changes > 0 else { return false }
+        try ObjectKeys.of(record.className)?.write(record, in: db)
+        return true
     }
 
     static let updateSQL = "UPDATE objects SET updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?"
@@ -65,6 +70,7 @@ public enum ObjectStore {
     /// Deletes an object and the members of its relations; false when there was no such object.
     @discardableResult
     public static func delete(className: String, objectId: String, in db: Database) throws -> Bool {
+        try ObjectKeys.of(className)?.delete(objectId: objectId, in: db)
         try db.execute("DELETE FROM objects WHERE class = ? AND id = ?", [.text(className), .text(objectId)])
         let deleted = db.changes > 0
         try db.execute("DELETE FROM relations WHERE owner_class = ? AND owner_id = ?",
