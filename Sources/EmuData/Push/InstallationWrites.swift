@@ -53,14 +53,9 @@ package enum InstallationWrites {
     /// The installation this body names: by `deviceToken` first, then by `installationId`, the
     /// oldest when several hold the value; each a lookup on its index of `installation_keys`.
     static func existingId(for body: JSONObject, in db: Database) throws -> String? {
-        let lookups = ["deviceToken", "installationId"].map { key in
-            (key, """
-                SELECT o.id FROM installation_keys AS k JOIN objects AS o ON o.rowid = k.rowid
-                WHERE k.\(ObjectKeys.installation.column(of: key)) = ? ORDER BY o.created_at, o.rowid LIMIT 1
-                """)
-        }
-        for (key, sql) in lookups {
+        for key in ["deviceToken", "installationId"] {
             guard let value = body[key]?.stringValue else { continue }
+            let sql = ObjectKeys.installation.lookupSQL(field: key)
             if let id = try db.query(sql, [.text(value)]).first?[0].textValue { return id }
         }
         return nil

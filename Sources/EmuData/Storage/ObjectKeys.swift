@@ -53,11 +53,21 @@ package struct ObjectKeys: Sendable {
     }
 
     /// The column that holds `field`; a programming error for any other field.
-    func column(of field: String) -> String {
+    private func column(of field: String) -> String {
         guard let column = columns.first(where: { $0.field == field })?.column else {
             preconditionFailure("\(field) is not kept in \(table)")
         }
         return column
+    }
+
+    /// The statement that finds the object whose `field` equals one bound text, the oldest when
+    /// several do. CROSS JOIN keeps the side table's index first: with a plain join SQLite may
+    /// walk the whole class in `created_at` order instead, to spare the sort of a row or two.
+    func lookupSQL(field: String) -> String {
+        """
+        SELECT o.id FROM \(table) AS k CROSS JOIN objects AS o ON o.rowid = k.rowid AND o.class = '\(className)'
+        WHERE k.\(column(of: field)) = ? ORDER BY o.created_at, o.rowid LIMIT 1
+        """
     }
 
     /// Writes the row of `record` (already stored in `objects`), replacing the one it had.

@@ -12,13 +12,12 @@ package enum UserStore {
     ]
 
     /// The user whose `field` equals `value` (case-sensitive, §5.2). `field` is one of
-    /// `uniqueFields`, never input: its column of `user_keys` is written into the SQL.
+    /// `uniqueFields`, never input: its column of `user_keys` is written into the SQL. Should
+    /// two users hold one value (written around the checks: an import, a file edited by hand),
+    /// the older is found.
     package static func user(where field: String, equals value: String, in db: Database) throws -> ObjectRecord? {
         precondition(uniqueFields.contains { $0.field == field }, "not a unique user field: \(field)")
-        let id = try db.query("""
-            SELECT o.id FROM user_keys AS k JOIN objects AS o ON o.rowid = k.rowid
-            WHERE k.\(ObjectKeys.user.column(of: field)) = ? LIMIT 1
-            """, [.text(value)]).first?[0].textValue
+        let id = try db.query(ObjectKeys.user.lookupSQL(field: field), [.text(value)]).first?[0].textValue
         return try id.flatMap { try fetch($0, in: db) }
     }
 

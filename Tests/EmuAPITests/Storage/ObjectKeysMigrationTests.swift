@@ -69,6 +69,23 @@ import Testing
         }
     }
 
+    /// Every lookup starts from its side table's index and reads its object by rowid, however
+    /// many objects the class holds (a plain join may walk the class by date instead).
+    @Test(arguments: [(ObjectKeys.user, LCFieldName.username, "user_keys_by_username"),
+                      (ObjectKeys.user, LCFieldName.email, "user_keys_by_email"),
+                      (ObjectKeys.user, LCFieldName.mobilePhoneNumber, "user_keys_by_mobile_phone"),
+                      (ObjectKeys.installation, "deviceToken", "installation_keys_by_device_token"),
+                      (ObjectKeys.installation, "installationId", "installation_keys_by_installation_id")])
+    func aLookup_searchesItsIndex_thenTheRow(keys: ObjectKeys, field: String, index: String) throws {
+        let queue = try AppDatabase.open(appId: "plans", dataDirectory: ":memory:")
+        defer { try? queue.close() }
+        let plan = try queue.read { db in
+            try db.query("EXPLAIN QUERY PLAN " + keys.lookupSQL(field: field), [.text("x")]).compactMap { $0[3].textValue }
+        }
+        #expect(plan.first == "SEARCH k USING COVERING INDEX \(index) (\(index.dropFirst(keys.table.count + 4))=?)")
+        #expect(plan.dropFirst().first == "SEARCH o USING INTEGER PRIMARY KEY (rowid=?)")
+    }
+
     /// SQLite opens a write cursor on every index of a table for an INSERT, partial or not: the
     /// table, its `(class, id)` key and the two date indexes are all an object's INSERT opens.
     @Test func anObjectsInsert_opensTheTableAndItsThreeIndexesOnly() throws {

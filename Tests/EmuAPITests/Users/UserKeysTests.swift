@@ -99,6 +99,18 @@ import Testing
         #expect(try keys(of: record.objectId) == [.text("dan"), .null, .null])
     }
 
+    /// A key left behind by a row deleted around `ObjectStore` finds nothing, even once another
+    /// class's object takes its rowid.
+    @Test func aKeyWithoutItsUser_findsNothing() throws {
+        let ann = try client.signUp("ann")
+        try emulator.appRuntime.database.write { db in
+            try db.execute("DELETE FROM objects WHERE class = '_User' AND id = ?", [.text(ann.objectId)])
+        }
+        #expect(try master.post("/1.1/classes/Post", json: ["title": "maybe in ann's rowid"]).status == 201)
+        #expect(try logIn("username", "ann") == 211)
+        #expect(try client.signUp("ann").objectId != ann.objectId)
+    }
+
     @Test func delete_resetAndSnapshots_keepTheKeysInStep() throws {
         let ann = try client.signUp("ann", extra: ["email": "ann@example.com"])
         #expect(try master.put("/__admin/snapshots/before", json: [:]).status == 200)
