@@ -9,8 +9,9 @@ import LCWire
 ///
 /// A side table's row is keyed by the object's rowid and holds each field's value when it is a
 /// string (NULL otherwise: a lookup binds text, which no other JSON value equals). `ObjectStore`
-/// writes it with the object row in the same transaction; every write of an object goes through
-/// `ObjectStore` (resets, snapshots and the seed's image copy whole tables, these included).
+/// writes it with the object row in the same transaction; every write of a user's or an
+/// installation's row goes through `ObjectStore` (resets, snapshots and the seed's image copy
+/// whole tables, these included).
 /// Chosen over triggers on `objects`, which would keep the copy right by construction, because
 /// SQLite runs a trigger's WHEN inside the trigger's sub-program, so every create of every class
 /// would pay a frame for it: see docs/performance.md, "the create's SQLite write".
