@@ -52,10 +52,11 @@ extension Database {
         return memo.value(key, changes: sqlite3_total_changes64(handle)) as? Value
     }
 
-    /// Remembers `value`, derived from the database as it is now, under `key`.
-    public func remember(_ value: AnyObject, for key: String) {
+    /// Remembers `value`, derived from the database as it is now, under `key`; made only when
+    /// the connection keeps a memo.
+    public func remember(_ value: @autoclosure () -> AnyObject, for key: String) {
         guard let memo, let handle else { return }
-        memo.store(value, for: key, changes: sqlite3_total_changes64(handle))
+        memo.store(value(), for: key, changes: sqlite3_total_changes64(handle))
     }
 
     /// Runs `body`, whose statements must change no table a remembered value was read from,
