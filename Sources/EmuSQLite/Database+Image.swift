@@ -30,6 +30,7 @@ extension Database {
         let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
         let rc = sqlite3_deserialize(handle, "main", copy.assumingMemoryBound(to: UInt8.self),
                                      sqlite3_int64(image.count), sqlite3_int64(image.count), flags)
+        forgetMemo()  // another database now
         // On failure SQLite has freed the copy already (FREEONCLOSE).
         if rc != SQLITE_OK { throw SQLiteError(resultCode: rc, connection: handle, sql: nil) }
     }

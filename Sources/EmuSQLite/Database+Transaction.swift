@@ -41,6 +41,7 @@ extension Database {
             // SQLite rolls back by itself after some errors (SQLITE_FULL, …); a second ROLLBACK
             // would fail and hide the original error.
             if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+            forgetMemo()  // what it remembered may have been read from the rolled-back changes
             throw error
         }
         return result
@@ -71,6 +72,7 @@ extension Database {
                 try? execute("ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
                 try? execute("RELEASE SAVEPOINT \(name)")
             }
+            forgetMemo()
             throw error
         }
         return result

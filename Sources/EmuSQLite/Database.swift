@@ -21,6 +21,9 @@ public final class Database {
     @exclusivity(unchecked) var savepointDepth = 0
     /// What its statements check before each step, in an object of its own they hold strongly.
     let status = ConnectionStatus()
+    /// Values derived from the database while it provably did not change; a private in-memory
+    /// database's writer only (`ConnectionMemo`).
+    let memo: ConnectionMemo?
     /// What a registered function threw, until `Statement.step` hands it on in its error.
     var functionFailure: FunctionFailure { status.functionFailure }
     /// Set while a read runs on a connection that can write (the in-memory writer): statements
@@ -46,6 +49,7 @@ public final class Database {
         Self.configureLibrary
         self.path = path
         self.isReadOnly = readOnly
+        memo = (path == ":memory:" || path.isEmpty) && !readOnly ? ConnectionMemo() : nil
         var flags = SQLITE_OPEN_NOMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         var connection: OpaquePointer?
@@ -59,6 +63,7 @@ public final class Database {
         }
         handle = connection
         status.connection = self
+        forgetMemoOnRollback(connection)
         // Extended codes tell a UNIQUE violation from a NOT NULL one, which callers map differently.
         sqlite3_extended_result_codes(connection, 1)
     }

@@ -50,15 +50,12 @@ package enum InstallationWrites {
         }
     }
 
-    /// The installation this body names: by `deviceToken` first, then by `installationId`. The
-    /// SQL names the class and paths literally, so SQLite uses the `push-v1` partial indexes.
+    /// The installation this body names: by `deviceToken` first, then by `installationId`, the
+    /// oldest when several hold the value; each a lookup on its index of `installation_keys`.
     static func existingId(for body: JSONObject, in db: Database) throws -> String? {
-        let lookups = [
-            ("deviceToken", "SELECT id FROM objects WHERE class = '_Installation' AND json_extract(data, '$.deviceToken') = ? ORDER BY created_at LIMIT 1"),
-            ("installationId", "SELECT id FROM objects WHERE class = '_Installation' AND json_extract(data, '$.installationId') = ? ORDER BY created_at LIMIT 1"),
-        ]
-        for (key, sql) in lookups {
+        for key in ["deviceToken", "installationId"] {
             guard let value = body[key]?.stringValue else { continue }
+            let sql = ObjectKeys.installation.lookupSQL(field: key)
             if let id = try db.query(sql, [.text(value)]).first?[0].textValue { return id }
         }
         return nil

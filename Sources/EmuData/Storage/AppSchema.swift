@@ -105,7 +105,8 @@ package enum AppSchema {
         migrator.registerMigration("users-v1") { db in
             // Failed log-ins for the lockout (spec §5.4, 219), times in ms; single-use links of
             // the email flows (§5.9); partial expression indexes for the unique user fields,
-            // so sign-up and log-in look users up without scanning `objects`.
+            // so sign-up and log-in look users up without scanning `objects` (since
+            // `object-keys-v1`: side tables, `ObjectKeys`).
             try db.execute("""
                 CREATE TABLE login_failures (user_id TEXT NOT NULL, at INTEGER NOT NULL);
                 CREATE INDEX login_failures_by_user ON login_failures (user_id, at);
@@ -128,12 +129,13 @@ package enum AppSchema {
         migrator.registerMigration("statuses-v1") { db in try StatusSchema.create(in: db) }
         migrator.registerMigration("push-v1") { db in try PushSchema.create(in: db) }
         migrator.registerMigration("rtm-v1") { db in try MessageSchema.create(in: db) }
+        migrator.registerMigration("object-keys-v1") { db in try ObjectKeysSchema.create(in: db) }
         return migrator
     }
 
     /// Tables emptied by a reset, children first.
     package static let dataTables = ["user_links", "login_failures", "sessions", "file_uploads", "file_blobs", "relations",
-                              "objects", "classes", "captchas", "validate_tokens", "sms_codes"]
+                              "user_keys", "installation_keys", "objects", "classes", "captchas", "validate_tokens", "sms_codes"]
         + WebLoginSchema.tables + StatusSchema.tables
         + PushSchema.tables + MessageSchema.tables
 }

@@ -2,6 +2,8 @@ import EmuSQLite
 import LCWire
 
 /// Reads and writes object rows. Every statement is parameterised and cached per connection.
+/// Every write of a user's or an installation's row goes through here, which keeps the side
+/// tables of the fields that find them (`ObjectKeys`) in step with it.
 ///
 /// A row is `columns`: the id, the two dates in milliseconds, and the ACL and the user fields
 /// as the JSON text `JSONSerializer` writes. Readers decode rows with `record(fromQueryRow:)`,
@@ -26,14 +28,18 @@ public enum ObjectStore {
         let acl = record.aclColumn, data = record.dataColumn
         try requireStorable(acl: acl, data: data)
         if !classExists { try ensureClass(record.className, now: record.createdAt, in: db) }
-        // Bound one by one, the JSON texts from the serializer's bytes: no array of values and no
-        // String copy of each text (issue 31: every create pays it).
-        try db.execute(insertSQL) { statement in
-            try statement.bind(record.className, at: 1)
-            try statement.bind(record.objectId, at: 2)
-            try statement.bind(record.createdAt.millisecondsSince1970, at: 3)
-            try statement.bind(record.updatedAt.millisecondsSince1970, at: 4)
-            try bindColumns(acl: acl, data: data, at: 5, of: statement)
+        // `objects` and the side tables only: the class schemas remembered stay right.
+        try db.keepingMemo {
+            // Bound one by one, the JSON texts from the serializer's bytes: no array of values and
+            // no String copy of each text (issue 31: every create pays it).
+            try db.execute(insertSQL) { statement in
+                try statement.bind(record.className, at: 1)
+                try statement.bind(record.objectId, at: 2)
+                try statement.bind(record.createdAt.millisecondsSince1970, at: 3)
+                try statement.bind(record.updatedAt.millisecondsSince1970, at: 4)
+                try bindColumns(acl: acl, data: data, at: 5, of: statement)
+            }
+            try ObjectKeys.of(record.className)?.write(record, in: db)
         }
     }
 
@@ -45,13 +51,18 @@ public enum ObjectStore {
     public static func update(_ record: ObjectRecord, in db: Database) throws -> Bool {
         let acl = record.aclColumn, data = record.dataColumn
         try requireStorable(acl: acl, data: data)
-        try db.execute(updateSQL) { statement in
-            try statement.bind(record.updatedAt.millisecondsSince1970, at: 1)
-            try bindColumns(acl: acl, data: data, at: 2, of: statement)
-            try statement.bind(record.className, at: 4)
-            try statement.bind(record.objectId, at: 5)
+        var updated = false
+        try db.keepingMemo {
+            try db.execute(updateSQL) { statement in
+                try statement.bind(record.updatedAt.millisecondsSince1970, at: 1)
+                try bindColumns(acl: acl, data: data, at: 2, of: statement)
+                try statement.bind(record.className, at: 4)
+                try statement.bind(record.objectId, at: 5)
+            }
+            updated = db.changes > 0
+            if updated { try ObjectKeys.of(record.className)?.write(record, in: db) }
         }
-        return db.changes > 0
+        return updated
     }
 
     static let updateSQL = "UPDATE objects SET updated_at = ?, acl = ?, data = ? WHERE class = ? AND id = ?"
@@ -65,6 +76,7 @@ public enum ObjectStore {
     /// Deletes an object and the members of its relations; false when there was no such object.
     @discardableResult
     public static func delete(className: String, objectId: String, in db: Database) throws -> Bool {
+        try ObjectKeys.of(className)?.delete(objectId: objectId, in: db)
         try db.execute("DELETE FROM objects WHERE class = ? AND id = ?", [.text(className), .text(objectId)])
         let deleted = db.changes > 0
         try db.execute("DELETE FROM relations WHERE owner_class = ? AND owner_id = ?",
@@ -144,15 +156,26 @@ extension ObjectStore {
     /// schema is unreadable); nil when the class has no row yet. The text is read straight from
     /// SQLite's bytes and parsed once per distinct text (`ParsedSchemas`).
     public static func schema(of className: String, in db: Database) throws -> JSONObject? {
+        // Remembered by an in-memory database's connection while it changes nothing but objects
+        // (`Database.keepingMemo` above): a create after a create reads no row (~4,700).
+        if let remembered = db.remembered(className, as: RememberedSchema.self) { return remembered.fields }
         // The cached statement stepped once, as `fetch` does: every create and update reads it,
         // and the general query path (an array of values, a closure per row) cost ~500 more.
         let statement = try db.cachedStatement(schemaSQL)
         defer { statement.reset() }
         try statement.bind(className, at: 1)
         guard try statement.step() else { return nil }
-        return statement.withText(at: 0) { text in
+        let fields = statement.withText(at: 0) { text in
             text.flatMap { ParsedSchemas.fields(of: $0) } ?? JSONObject()
         }
+        db.remember(RememberedSchema(fields: fields), for: className)
+        return fields
+    }
+
+    /// A class's schema as `Database.remember` keeps it (an object).
+    private final class RememberedSchema {
+        let fields: JSONObject
+        init(fields: JSONObject) { self.fields = fields }
     }
 
     static let schemaSQL = "SELECT schema FROM classes WHERE name = ?"

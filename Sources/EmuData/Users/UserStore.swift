@@ -1,8 +1,8 @@
 import EmuSQLite
 import LCWire
 
-/// Looks users up by their unique fields and their third-party ids (spec §5.2, §5.8). The class
-/// name is a literal in every statement so SQLite can use the partial indexes of `users-v1`.
+/// Looks users up by their unique fields, on the indexes of their side table (`ObjectKeys`), and
+/// by their third-party ids (spec §5.2, §5.8).
 package enum UserStore {
     /// The fields that identify one user and must be unique, with the error of a clash (§5.2).
     static let uniqueFields: [(field: String, taken: LCErrorCode)] = [
@@ -12,13 +12,12 @@ package enum UserStore {
     ]
 
     /// The user whose `field` equals `value` (case-sensitive, §5.2). `field` is one of
-    /// `uniqueFields`, never input: it is written into the SQL so that the expression matches the
-    /// `users-v1` index on it exactly (a bound path would not use the index).
+    /// `uniqueFields`, never input: its column of `user_keys` is written into the SQL. Should
+    /// two users hold one value (written around the checks: an import, a file edited by hand),
+    /// the older is found.
     package static func user(where field: String, equals value: String, in db: Database) throws -> ObjectRecord? {
         precondition(uniqueFields.contains { $0.field == field }, "not a unique user field: \(field)")
-        let id = try db.query("""
-            SELECT id FROM objects WHERE class = '_User' AND json_extract(data, '$.\(field)') = ? LIMIT 1
-            """, [.text(value)]).first?[0].textValue
+        let id = try db.query(ObjectKeys.user.lookupSQL(field: field), [.text(value)]).first?[0].textValue
         return try id.flatMap { try fetch($0, in: db) }
     }
 
@@ -60,7 +59,7 @@ package enum UserPhoneLookup {
     }
 
     /// The user with this number, or nil: one `UserStore` look-up per stored form, each on the
-    /// phone index of `users-v1`.
+    /// phone index of `user_keys`.
     package static func user(withPhone phone: PhoneNumber, in db: Database) throws -> ObjectRecord? {
         for form in forms(of: phone) {
             if let user = try UserStore.user(where: LCFieldName.mobilePhoneNumber, equals: form, in: db) { return user }

@@ -89,7 +89,7 @@ struct LoginAttempt {
 /// email or phone number in one field (login-flows.md §2 `email`, §3 `username`).
 enum UserLookup {
     /// The user whose `username`, `email` or `mobilePhoneNumber` is `login`, in that order of
-    /// preference: one `UserStore` look-up per field, each on its partial index of `users-v1`.
+    /// preference: one `UserStore` look-up per field, each on its index of `user_keys`.
     static func find(login: String, in db: Database) throws -> ObjectRecord? {
         guard !login.isEmpty else { return nil }
         for field in [LCFieldName.username, LCFieldName.email, LCFieldName.mobilePhoneNumber] {
