@@ -145,15 +145,37 @@ extension RequestContext {
     /// `http://host:port` as the client addressed this server: the `Host` header (required in
     /// HTTP/1.1), and `https` when it came over TLS, to our listener or (`X-Forwarded-Proto`) to
     /// a proxy in front.
-    package var baseURL: String {
-        let proto = http.headers["X-Forwarded-Proto"]?.split(separator: ",").first?.trimmingWhitespace().lowercased()
-        let scheme = http.isSecure || proto == "https" ? "https" : "http"
+    package var baseURL: String { url(appending: []) }
+
+    /// `baseURL` followed by `parts`, written into one new string: the create's `Location` made
+    /// with an interpolation and four appends cost ~3,700 instructions per create (issue 31).
+    package func url(appending parts: [String]) -> String {
+        let scheme: StaticString = http.isSecure || forwardedOverHTTPS ? "https://" : "http://"
         var host = http.headers["Host"] ?? ""
         // The header ends up in stored URLs: only host[:port] characters may go there.
-        if host.isEmpty || !host.utf8.allSatisfy(isClientHostByte) {
+        let allowed = host.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isClientHostByte) }
+        if host.isEmpty || !(allowed ?? host.utf8.allSatisfy(isClientHostByte)) {
             host = "localhost"
         }
-        return "\(scheme)://\(host)"
+        let length = parts.reduce(scheme.utf8CodeUnitCount + host.utf8.count) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var written = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+                (buffer.baseAddress! + written).update(from: source, count: bytes.count)
+                written += bytes.count
+            }
+            put(UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount))
+            host.withUTF8(put)
+            for var part in parts { part.withUTF8(put) }
+            return written
+        }
+    }
+
+    /// Whether a proxy in front says the client came over TLS (`X-Forwarded-Proto`'s first value).
+    private var forwardedOverHTTPS: Bool {
+        guard let proto = http.headers["X-Forwarded-Proto"] else { return false }
+        return proto.split(separator: ",").first?.trimmingWhitespace().lowercased() == "https"
     }
 
     /// Where a stored file is served: `<base>/<key>`, the path being the key as on LeanCloud's
