@@ -182,13 +182,13 @@ extension RequestContext {
     /// file domains (EmuAPI/Pipeline/Routing/RoutingStage.swift), or `<base>/__files/<appId>/<key>` for a key that
     /// an emulator route would shadow. The long form serves every file, old links included.
     package func fileURL(appId: String, key: String) -> String {
-        if FileURLForm.keepsPath(key) { return "\(baseURL)/\(QueryString.encodePath(key))" }
-        return "\(baseURL)/__files/\(QueryString.escape(appId))/\(QueryString.encodePath(key))"
+        if FileURLForm.keepsPath(key) { return url(appending: ["/", QueryString.encodePath(key)]) }
+        return url(appending: ["/__files/", QueryString.escape(appId), "/", QueryString.encodePath(key)])
     }
 
     /// Where a client PUTs the bytes of a file announced by `/1.1/fileTokens`.
     package func uploadURL(appId: String, token: String) -> String {
-        "\(baseURL)/__files/upload/\(QueryString.escape(appId))/\(QueryString.escape(token))"
+        url(appending: ["/__files/upload/", QueryString.escape(appId), "/", QueryString.escape(token)])
     }
 }
 

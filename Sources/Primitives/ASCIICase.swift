@@ -24,8 +24,9 @@ extension String {
 
 /// Whether two byte strings are equal but for the case of ASCII letters. Equal 8-byte words are
 /// passed over at once (the usual case: the same name in the same case); from the first word
-/// that differs, byte by byte.
-func asciiCaseInsensitiveEqualBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+/// that differs, byte by byte. Inlinable: header lookups in other modules compare in place.
+@inlinable
+public func asciiCaseInsensitiveEqualBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     guard a.count == b.count else { return false }
     var index = 0
     if let first = a.baseAddress, let second = b.baseAddress {

@@ -24,6 +24,9 @@ package struct ObjectKeys: Sendable {
     let columns: [(column: String, field: String)]
     private let writeSQL: String
     private let deleteSQL: String
+    /// Per field, the statement that finds the object whose field equals one bound text (made
+    /// once: every sign-up and log-in looks up through it).
+    private let lookups: [String: String]
 
     // The class name is written into the SQL: it comes from the two constants below, never from input.
     private init(className: String, table: String, columns: [(column: String, field: String)]) {
@@ -35,6 +38,15 @@ package struct ObjectKeys: Sendable {
             SELECT rowid, \(columns.map { _ in "?" }.joined(separator: ", ")) FROM objects WHERE class = '\(className)' AND id = ?
             """
         deleteSQL = "DELETE FROM \(table) WHERE rowid IN (SELECT rowid FROM objects WHERE class = '\(className)' AND id = ?)"
+        // The oldest when several hold the value. CROSS JOIN keeps the side table's index first:
+        // with a plain join SQLite may walk the whole class in `created_at` order instead, to
+        // spare the sort of a row or two.
+        lookups = Dictionary(uniqueKeysWithValues: columns.map { column, field in
+            (field, """
+                SELECT o.id FROM \(table) AS k CROSS JOIN objects AS o ON o.rowid = k.rowid AND o.class = '\(className)'
+                WHERE k.\(column) = ? ORDER BY o.created_at, o.rowid LIMIT 1
+                """)
+        })
     }
 
     static let user = ObjectKeys(className: LCClassName.user, table: "user_keys", columns: [
@@ -53,22 +65,11 @@ package struct ObjectKeys: Sendable {
         return nil
     }
 
-    /// The column that holds `field`; a programming error for any other field.
-    private func column(of field: String) -> String {
-        guard let column = columns.first(where: { $0.field == field })?.column else {
-            preconditionFailure("\(field) is not kept in \(table)")
-        }
-        return column
-    }
-
-    /// The statement that finds the object whose `field` equals one bound text, the oldest when
-    /// several do. CROSS JOIN keeps the side table's index first: with a plain join SQLite may
-    /// walk the whole class in `created_at` order instead, to spare the sort of a row or two.
+    /// The statement that finds the object whose `field` equals one bound text; a programming
+    /// error for a field not kept here.
     func lookupSQL(field: String) -> String {
-        """
-        SELECT o.id FROM \(table) AS k CROSS JOIN objects AS o ON o.rowid = k.rowid AND o.class = '\(className)'
-        WHERE k.\(column(of: field)) = ? ORDER BY o.created_at, o.rowid LIMIT 1
-        """
+        guard let sql = lookups[field] else { preconditionFailure("\(field) is not kept in \(table)") }
+        return sql
     }
 
     /// Writes the row of `record` (already stored in `objects`), replacing the one it had.

@@ -22,37 +22,22 @@ enum HTTPBytes {
     static let plus = UInt8(ascii: "+")
     static let asterisk = UInt8(ascii: "*")
 
-    /// `tchar` (RFC 9110 §5.6.2): the characters of methods, field names and transfer codings.
-    @inline(__always)
-    static func isTokenChar(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
-             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// `tchar` as bits, for the bytes below 0x80: bit `byte % 64` of the first word (below 0x40)
-    /// or of the second (0x40 to 0x7F).
+    /// `tchar` (RFC 9110 §5.6.2): the characters of methods, field names and transfer codings,
+    /// as bits for the bytes below 0x80: bit `byte % 64` of the first word (below 0x40) or of the
+    /// second (0x40 to 0x7F). One test a byte, where ranges are a chain of comparisons.
     static let tokenBitsBelow0x40: UInt64 = 0x03FF_6CFA_0000_0000
     static let tokenBitsBelow0x80: UInt64 = 0x57FF_FFFF_C7FF_FFFE
 
-    /// Whether `bytes` are a token (RFC 9110 §5.6.2): at least one byte, each a `tchar`; a bit
-    /// test a byte, where `isTokenChar`'s ranges are a chain of comparisons.
+    /// Whether `byte` is a `tchar`.
+    @inline(__always)
+    static func isTokenChar(_ byte: UInt8) -> Bool {
+        let bits = byte < 0x40 ? tokenBitsBelow0x40 : byte < 0x80 ? tokenBitsBelow0x80 : 0
+        return (bits >> UInt64(byte & 63)) & 1 == 1
+    }
+
+    /// Whether `bytes` are a token (RFC 9110 §5.6.2): at least one byte, each a `tchar`.
     static func isToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !bytes.isEmpty else { return false }
-        for byte in bytes {
-            let bits = byte < 0x40 ? tokenBitsBelow0x40 : byte < 0x80 ? tokenBitsBelow0x80 : 0
-            guard (bits >> UInt64(byte & 63)) & 1 == 1 else { return false }
-        }
-        return true
+        !bytes.isEmpty && bytes.allSatisfy(isTokenChar)
     }
 
     /// `OWS`/`BWS` whitespace (RFC 9110 §5.6.3): SP or HTAB.

@@ -114,31 +114,11 @@ extension LCRequestCredentials {
 
     /// Whether a field's name is the candidate's, ASCII case aside (as `asciiCaseInsensitiveEquals`),
     /// compared here over both names' bytes in place: the call across modules took copies of
-    /// both strings, two retains and two releases per name compared. Equal words are passed over
-    /// eight bytes at a time (the usual case: the name in the candidate's case).
+    /// both strings, two retains and two releases per name compared.
     @inline(__always)
     private static func matches(_ candidate: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
-        let compared = name.utf8.withContiguousStorageIfAvailable { name -> Bool in
-            guard candidate.count == name.count, let first = candidate.baseAddress, let second = name.baseAddress else {
-                return candidate.count == name.count
-            }
-            var index = 0
-            while index + 8 <= name.count,
-                  UnsafeRawPointer(first + index).loadUnaligned(as: UInt64.self)
-                    == UnsafeRawPointer(second + index).loadUnaligned(as: UInt64.self) {
-                index += 8
-            }
-            while index < name.count {
-                let x = first[index], y = second[index]
-                if x != y {
-                    let lower = x | 0x20
-                    if lower != y | 0x20 || lower < UInt8(ascii: "a") || lower > UInt8(ascii: "z") { return false }
-                }
-                index += 1
-            }
-            return true
-        }
-        return compared ?? String(decoding: candidate, as: UTF8.self).asciiCaseInsensitiveEquals(name)
+        name.utf8.withContiguousStorageIfAvailable { asciiCaseInsensitiveEqualBytes(candidate, $0) }
+            ?? String(decoding: candidate, as: UTF8.self).asciiCaseInsensitiveEquals(name)
     }
 
     /// The candidates met with a value, as bits of their indexes in `candidates`, and each one's
