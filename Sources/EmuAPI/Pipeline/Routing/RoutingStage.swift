@@ -14,9 +14,12 @@ struct RoutingStage: Sendable {
     let authenticator: AppAuthenticator
     /// Whether some app mounts a flow away from its canonical prefix: else no request pays a look-up.
     let movesAFlow: Bool
+    /// The routes without captures, looked up by their whole path before the tree.
+    let literals: LiteralRoutes
 
     init(router: Router<APIRoute>, authenticator: AppAuthenticator) {
         self.router = router
+        literals = LiteralRoutes(router)
         self.authenticator = authenticator
         movesAFlow = authenticator.apps.values.contains { !$0.configuration.options.webLogin.mounts.isCanonical }
     }
@@ -49,6 +52,7 @@ struct RoutingStage: Sendable {
 
     /// The route for a method and path with its captures, or the error to answer with.
     func match(method: String, path: String) -> Result<(APIRoute, RouteCaptures), APIError> {
+        if let route = literals.route(method: method, path: path) { return .success((route, RouteCaptures())) }
         switch router.match(method: method, path: path) {
         case .found(let found, let captured): return .success((found, captured))
         case .methodNotAllowed: return .failure(APIError(.methodNotAllowed))
