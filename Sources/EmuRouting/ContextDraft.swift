@@ -29,7 +29,8 @@ import Primitives
     package private(set) var nameLengths: FieldNameLengths
 
     // Routing.
-    /// Captures from the route pattern, e.g. `className`.
+    /// Captures from the route pattern, e.g. `className`: written once, by routing; a route
+    /// without captures leaves them as they are made here, empty.
     @usableFromInline package var parameters = RouteCaptures()
     /// No route answered (the journal lists such requests apart).
     @usableFromInline package var isUnmatched = false

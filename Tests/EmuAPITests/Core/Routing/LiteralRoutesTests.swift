@@ -82,4 +82,29 @@ import Testing
         #expect(captured.0.access == .appInPath(parameter: "capture") && captured.1["id"] == "x")
         #expect(throws: APIError.self) { try stage.match(method: "DELETE", path: "/users/me").get() }
     }
+
+    /// `route(_:)` on a request's draft: a literal route leaves its captures empty, a route with
+    /// captures fills them, and what the literal routes do not answer (HEAD by GET, another
+    /// spelling, a 405) the tree still does.
+    @Test func stageRoute_fillsTheDraftAsTheTreeWould() throws {
+        var router = Router<APIRoute>()
+        router.add("GET", "/users/:id", Self.tagged("capture"))
+        router.add("GET", "/users/me", Self.tagged("literal"))
+        let stage = RoutingStage(router: router, authenticator: AppAuthenticator(apps: [:]))
+        func routed(_ method: String, _ path: String) -> (RouteAccess?, RouteCaptures, Bool) {
+            let request = HTTPRequest(method: method, target: path, path: path, query: [], headers: HTTPHeaders())
+            var draft = ContextDraft(received: request, requestId: RequestId("1"), arrivedAt: 0, dispatcher: nil)
+            let access = try? stage.route(&draft).get().access
+            return (access, draft.parameters, draft.isUnmatched)
+        }
+        let literal = routed("GET", "/users/me")
+        #expect(literal.0 == .appInPath(parameter: "literal") && literal.1.isEmpty && !literal.2)
+        let captured = routed("GET", "/users/x")
+        #expect(captured.0 == .appInPath(parameter: "capture") && captured.1["id"] == "x")
+        #expect(routed("HEAD", "/users/me").0 == .appInPath(parameter: "literal"))
+        #expect(routed("GET", "//users/me/").0 == .appInPath(parameter: "literal"))
+        let refused = routed("DELETE", "/users/me")
+        #expect(refused.0 == nil && !refused.2)
+        #expect(routed("GET", "/nothing").2)
+    }
 }
