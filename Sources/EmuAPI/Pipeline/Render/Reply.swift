@@ -32,8 +32,9 @@ struct Reply: Sendable {
     /// the journal handed it back) retained and released each array several times, ~400
     /// instructions per request through the arrays' generic copy and destroy (issue 31).
     func callAsFunction(_ response: consuming APIResponse, _ context: RequestContext<AppRuntime?>) {
+        var response = response
         let (route, nearMisses, caller) = (response.journalRoute, response.journalNearMisses, response.journalCaller)
-        var http = response.intoHTTPResponse()
+        var http = response.takeHTTPResponse()
         switch crossOrigin {
         case .api: renderer.cors.decorate(&http, for: context.received)
         case .admin: renderer.adminGuard.decorate(&http, for: context.received)
