@@ -21,6 +21,10 @@ import EmuRouting
 struct LiteralRoutes: Sendable {
     struct Entry: Sendable {
         let path: [UInt8]
+        /// The path's last eight bytes (`tail(of:)`): compared first, so that a path of the same
+        /// length as some literal ones (the create's `/1.1/classes/Post`) is refused by one word
+        /// each, where comparing methods and bytes cost ~350 instructions (issue 31).
+        let tail: UInt64
         let method: String
         let route: APIRoute
     }
@@ -41,7 +45,8 @@ struct LiteralRoutes: Sendable {
             else { continue }
             // The pattern as a request spells it: one slash before each segment, none after.
             let path = segments.isEmpty ? "/" : segments.map { "/" + $0 }.joined()
-            found.append(Entry(path: Array(path.utf8), method: method, route: route))
+            let bytes = Array(path.utf8)
+            found.append(Entry(path: bytes, tail: bytes.withUnsafeBufferPointer(Self.tail), method: method, route: route))
         }
         let sorted = found.sorted { $0.path.count < $1.path.count }
         let longest = sorted.last?.path.count ?? 0
@@ -63,13 +68,21 @@ struct LiteralRoutes: Sendable {
         guard length + 1 < starts.count, let base = bytes.baseAddress else { return nil }
         let (first, end) = starts.withUnsafeBufferPointer { ($0[length], $0[length + 1]) }
         guard first < end else { return nil }
+        let tail = Self.tail(bytes)
         // Looked at in place: iterating the entries copied each, retaining its path and route.
         return entries.withUnsafeBufferPointer { entries in
-            for index in first..<end where entries[index].method == method {
+            for index in first..<end where entries[index].tail == tail && entries[index].method == method {
                 let equal = entries[index].path.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, length) == 0 }
                 if equal { return entries[index].route }
             }
             return nil
         }
+    }
+
+    /// The last eight bytes of `bytes` as a word (fewer, zero-extended, for a shorter path).
+    private static func tail(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        if bytes.count >= 8 { return UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self) }
+        return bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 }
