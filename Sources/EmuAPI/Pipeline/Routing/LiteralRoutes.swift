@@ -21,7 +21,7 @@ import EmuRouting
 struct LiteralRoutes: Sendable {
     struct Entry: Sendable {
         let path: [UInt8]
-        /// The path's last eight bytes (`tail(of:)`): compared first, so that a path of the same
+        /// The path's last eight bytes (`tail(_:)`): compared first, so that a path of the same
         /// length as some literal ones (the create's `/1.1/classes/Post`) is refused by one word
         /// each, where comparing methods and bytes cost ~350 instructions (issue 31).
         let tail: UInt64
