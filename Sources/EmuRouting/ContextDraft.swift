@@ -82,7 +82,8 @@ import Primitives
             sessionToken = credentialSessionToken
         } else {
             if self.credentialSessionToken != nil { self.credentialSessionToken = nil }
-            if let query = http.queryValue("session_token"), !query.isEmpty {
+            // A request without a query (most) is not looked through for one (`queryValue` is a call).
+            if !http.query.isEmpty, let query = http.queryValue("session_token"), !query.isEmpty {
                 sessionToken = query
             } else if sessionToken != nil {
                 sessionToken = nil
