@@ -39,7 +39,8 @@ package struct AppAuthenticator: Sendable {
     /// - Parameter prefix: the opt-in prefix of apps made on first use (`OnDemandPrefix`); nil = off.
     package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64? = nil, defaultAppId: String? = nil,
                  prefix: OnDemandPrefix? = nil) {
-        self.directory = AppDirectory(apps: apps, maxSkewMilliseconds: maxSkewMilliseconds, prefix: prefix)
+        self.directory = AppDirectory(apps: apps, maxSkewMilliseconds: maxSkewMilliseconds, prefix: prefix,
+                                      defaultAppId: defaultAppId)
         self.defaultAppId = defaultAppId
         self.verifier = LCAuthVerifier(maxSkew: maxSkewMilliseconds)
     }
@@ -56,11 +57,14 @@ package struct AppAuthenticator: Sendable {
     ///     (once the template's keys verify); false for checks that must change nothing.
     ///   - nameLengths: those of `request`'s field names, when known: a request without a name of
     ///     `Authorization`'s length is not looked through for it.
+    ///   - apps: the directory's snapshot the request read already (the pipeline reads it once,
+    ///     for its custom routes too); nil reads it now.
     package func authenticate(_ request: HTTPRequest, access: RouteAccess, parameters: RouteCaptures = [:],
-                              provisioning: Bool = true, nameLengths: FieldNameLengths? = nil) throws -> Outcome {
+                              provisioning: Bool = true, nameLengths: FieldNameLengths? = nil,
+                              apps: AppDirectory.Snapshot? = nil) throws -> Outcome {
         if access == .open { return Outcome(app: nil, isMaster: false) }
         // Read once: the request sees one set of apps throughout.
-        let snapshot = directory.snapshot
+        let snapshot = apps ?? directory.snapshot
         // Parsed once here: the app, the privilege and the session token all read these.
         let credentials = LCRequestCredentials(fields: request.headers.fields)
         let mayAuthorize = nameLengths?.mayContain(AuthorizationHeader.name) ?? true
@@ -79,7 +83,7 @@ package struct AppAuthenticator: Sendable {
         case .keyless:
             return Outcome(app: keylessApp(credentials, request, apps: snapshot.apps), isMaster: false, sessionToken: session)
         case .appOrAnonymous where Self.carriesNoCredentials(credentials, bearer: bearer):
-            return Outcome(app: defaultAppId.flatMap { snapshot.apps[$0] }, isMaster: false, sessionToken: session)
+            return Outcome(app: snapshot.defaultApp, isMaster: false, sessionToken: session)
         case .app, .master, .appOrAnonymous:
             break
         }

@@ -63,11 +63,13 @@ package final class AppDirectory: Sendable {
             }
         }
 
-        init(apps: [String: AppRuntime], maxSkew: Int64?) {
+        init(apps: [String: AppRuntime], maxSkew: Int64?, defaultAppId: String? = nil, makesApps: Bool = false) {
             self.apps = apps
             entries = apps.mapValues { Entry($0, maxSkew: maxSkew) }
             few = apps.count > 4 ? nil : Array(entries.values)
             onlyApp = apps.count == 1 ? apps.values.first : nil
+            defaultApp = defaultAppId.flatMap { apps[$0] }
+            soleApp = makesApps ? nil : onlyApp.flatMap { $0.configuration.appId == defaultAppId ? $0 : nil }
         }
 
         /// The entry of the app this id names, if served.
@@ -83,6 +85,12 @@ package final class AppDirectory: Sendable {
         /// The one app served, when there is only one: made once, asked by every request
         /// (custom routes' app) where reading it out of `few` cost ~100 instructions.
         let onlyApp: AppRuntime?
+        /// The default app (the first configured), when served: keyless and unnamed requests' app.
+        package let defaultApp: AppRuntime?
+        /// The one app served when it is also the default and no prefix makes apps on demand:
+        /// every request is that app's, whatever its headers name (custom routes' app). Decided
+        /// once per snapshot; asked per request it cost a comparison of the two ids (issue 31).
+        package let soleApp: AppRuntime?
     }
 
     /// At most this many apps made on demand at once (docs/testing.md): each holds an in-memory
@@ -93,19 +101,29 @@ package final class AppDirectory: Sendable {
     /// The ids of the apps made on demand: only those can be dropped.
     private let onDemand = Locked<Set<String>>([])
     private let maxSkew: Int64?
+    /// The default app's id, which each snapshot resolves (`Snapshot.defaultApp`).
+    private let defaultAppId: String?
     /// The opt-in prefix whose unknown ids are made on first use; nil when off (the default).
     package let prefix: OnDemandPrefix?
     /// Held while an app of the prefix is made (`provision`, OnDemandPrefix.swift).
     let provisioning = Lock()
 
-    package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64?, prefix: OnDemandPrefix? = nil) {
+    package init(apps: [String: AppRuntime], maxSkewMilliseconds: Int64?, prefix: OnDemandPrefix? = nil,
+                 defaultAppId: String? = nil) {
         maxSkew = maxSkewMilliseconds
         self.prefix = prefix
-        current = SharedReference(Snapshot(apps: apps, maxSkew: maxSkewMilliseconds))
+        self.defaultAppId = defaultAppId
+        current = SharedReference(Snapshot(apps: apps, maxSkew: maxSkewMilliseconds, defaultAppId: defaultAppId,
+                                           makesApps: prefix != nil))
     }
 
-    /// The apps now: read twice per request (custom routes' app, authentication), by every
-    /// event loop, where a mutex pair cost ~120 instructions a read.
+    /// A snapshot of `apps`, replacing the current one.
+    private func makeSnapshot(of apps: [String: AppRuntime]) -> Snapshot {
+        Snapshot(apps: apps, maxSkew: maxSkew, defaultAppId: defaultAppId, makesApps: prefix != nil)
+    }
+
+    /// The apps now: read once per request (the pipeline hands it to the custom routes' lookup
+    /// and to authentication), by every event loop, where a mutex pair cost ~120 instructions a read.
     package var snapshot: Snapshot { current.load() }
 
     /// Adds `app`, made on demand, unless its id is served already or the cap is reached.
@@ -121,7 +139,7 @@ package final class AppDirectory: Sendable {
             if full { return (nil, .full) }
             var apps = snapshot.apps
             apps[id] = app
-            return (Snapshot(apps: apps, maxSkew: maxSkew), .added)
+            return (makeSnapshot(of: apps), .added)
         }
     }
 
@@ -134,7 +152,7 @@ package final class AppDirectory: Sendable {
             guard onDemand.withValue({ $0.remove(id) }) != nil, let app = snapshot.apps[id] else { return (nil, nil) }
             var apps = snapshot.apps
             apps[id] = nil
-            return (Snapshot(apps: apps, maxSkew: maxSkew), app)
+            return (makeSnapshot(of: apps), app)
         }
     }
 

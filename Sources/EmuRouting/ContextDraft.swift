@@ -29,7 +29,8 @@ import Primitives
     package private(set) var nameLengths: FieldNameLengths
 
     // Routing.
-    /// Captures from the route pattern, e.g. `className`.
+    /// Captures from the route pattern, e.g. `className`: written once, by routing; a route
+    /// without captures leaves them as they are made here, empty.
     @usableFromInline package var parameters = RouteCaptures()
     /// No route answered (the journal lists such requests apart).
     @usableFromInline package var isUnmatched = false
@@ -81,7 +82,8 @@ import Primitives
             sessionToken = credentialSessionToken
         } else {
             if self.credentialSessionToken != nil { self.credentialSessionToken = nil }
-            if let query = http.queryValue("session_token"), !query.isEmpty {
+            // A request without a query (most) is not looked through for one (`queryValue` is a call).
+            if !http.query.isEmpty, let query = http.queryValue("session_token"), !query.isEmpty {
                 sessionToken = query
             } else if sessionToken != nil {
                 sessionToken = nil

@@ -84,17 +84,20 @@ final class Pipeline: HTTPHandler {
 
     private func api(_ draft: consuming ContextDraft, _ reply: Reply) {
         // 1. A preflight needs no authentication.
-        if draft.received.method == "OPTIONS" { return reply.unrendered(cors.preflight(draft.received), RequestContext(draft)) }
+        if Self.isPreflight(draft.received.method) { return reply.unrendered(cors.preflight(draft.received), RequestContext(draft)) }
+        // The apps served, read once: the custom routes' app and authentication's are of one set.
+        let apps = authentication.authenticator.directory.snapshot
         // 2–3. Faults and custom routes; matching the routes may spend a regex budget (50 ms):
         //      then on the worker pool, never on an event loop, whose other connections would wait.
-        let custom = customRoutes.lookup(draft.received)
+        let custom = customRoutes.lookup(draft.received, in: apps)
         guard custom?.mayRunRegex != true else {
-            return pool.submit { [self, draft] in apiRoutes(draft, custom, reply) }
+            return pool.submit { [self, draft] in apiRoutes(draft, custom, apps, reply) }
         }
-        apiRoutes(draft, custom, reply)
+        apiRoutes(draft, custom, apps, reply)
     }
 
-    private func apiRoutes(_ draft: consuming ContextDraft, _ custom: CustomRouteLookup?, _ reply: Reply) {
+    private func apiRoutes(_ draft: consuming ContextDraft, _ custom: CustomRouteLookup?, _ apps: AppDirectory.Snapshot,
+                           _ reply: Reply) {
         // 2. An app with custom routes is known already (the lookup chose it): a fault the
         //    developer injected answers instead of whichever route would, or delays it.
         if let custom, let fault = faults.take(app: custom.app, method: draft.received.method, path: draft.received.path) {
@@ -102,19 +105,21 @@ final class Pipeline: HTTPHandler {
             faulted.app = custom.app
             return faults.inject(fault, RequestContext(faulted), reply) { [self, draft] in
                 // After a delay the routes run on a timer's thread: a regex goes back to the pool.
-                guard custom.mayRunRegex, !WorkerPool.isWorkerThread else { return routes(draft, custom, reply, faultTaken: true) }
-                pool.submit { [self] in routes(draft, custom, reply, faultTaken: true) }
+                guard custom.mayRunRegex, !WorkerPool.isWorkerThread else {
+                    return routes(draft, custom, apps, reply, faultTaken: true)
+                }
+                pool.submit { [self] in routes(draft, custom, apps, reply, faultTaken: true) }
             }
         }
-        routes(draft, custom, reply, faultTaken: false)
+        routes(draft, custom, apps, reply, faultTaken: false)
     }
 
-    private func routes(_ draft: consuming ContextDraft, _ custom: CustomRouteLookup?, _ reply: Reply,
-                        faultTaken: Bool) {
+    private func routes(_ draft: consuming ContextDraft, _ custom: CustomRouteLookup?, _ apps: AppDirectory.Snapshot,
+                        _ reply: Reply, faultTaken: Bool) {
         // 3. Custom routes.
         if let custom, customRoutes.answer(custom, draft, reply) { return }
         // 4–6. Method override, route, authenticate.
-        guard let route = resolve(&draft, custom, reply) else { return }
+        guard let route = resolve(&draft, custom, apps, reply) else { return }
         let context = RequestContext(draft)
         // 7. A fault the developer injected answers instead, or delays the route.
         if !faultTaken, let fault = faults.take(for: context) {
@@ -127,7 +132,7 @@ final class Pipeline: HTTPHandler {
     /// The API for the dashboard watching: no fault, no custom route (a scenario would move),
     /// only LeanCloud's routes.
     private func watched(_ draft: consuming ContextDraft, _ reply: Reply) {
-        guard let route = resolve(&draft, nil, reply) else { return }
+        guard let route = resolve(&draft, nil, nil, reply) else { return }
         execution.execute(route, RequestContext(draft), reply)
     }
 
@@ -137,11 +142,11 @@ final class Pipeline: HTTPHandler {
         // 1. Web pages in the developer's browser never reach it.
         if let refusal = adminGuard.refusal(for: draft.received) { return reply.unrendered(refusal, RequestContext(draft)) }
         // 2. Its own preflight: its own origin and --admin-origins only.
-        if draft.received.method == "OPTIONS" {
+        if Self.isPreflight(draft.received.method) {
             return reply.unrendered(adminGuard.preflight(draft.received), RequestContext(draft))
         }
         // 3–5. Method override, route, authenticate (no custom route, no fault, ever).
-        guard let route = resolve(&draft, nil, reply) else { return }
+        guard let route = resolve(&draft, nil, nil, reply) else { return }
         // 6–7. Execute, render.
         execution.execute(route, RequestContext(draft), reply)
     }
@@ -149,8 +154,10 @@ final class Pipeline: HTTPHandler {
     // MARK: Stages both groups share
 
     /// Method override, routing and authentication, filling `draft`: the route to run, or nil
-    /// when the request was answered (an error, a 404).
-    private func resolve(_ draft: inout ContextDraft, _ custom: CustomRouteLookup?, _ reply: Reply) -> APIRoute? {
+    /// when the request was answered (an error, a 404). `apps`: the snapshot of the apps the
+    /// request read already, if it did.
+    private func resolve(_ draft: inout ContextDraft, _ custom: CustomRouteLookup?, _ apps: AppDirectory.Snapshot?,
+                         _ reply: Reply) -> APIRoute? {
         do {
             // spec §1.6: a text/plain POST may carry its method and credentials in the body.
             if let envelope = try MethodOverrideEnvelope.unwrap(draft.received) { draft.http = envelope }
@@ -166,13 +173,17 @@ final class Pipeline: HTTPHandler {
             return nil
         }
         do {
-            try authentication.authenticate(&draft, for: route)
+            try authentication.authenticate(&draft, for: route, apps: apps)
         } catch {
             reply.failure(error, RequestContext(draft))
             return nil
         }
         return route
     }
+
+    /// `method == "OPTIONS"`, its length asked first: `==` of two short strings that differ
+    /// (`GET`) went through the standard library's general comparison (~25 instructions).
+    private static func isPreflight(_ method: String) -> Bool { method.utf8.count == 7 && method == "OPTIONS" }
 
     private func nextRequestId() -> RequestId {
         RequestId(counter: UInt64(UInt(bitPattern: requestCounter.add(1))))

@@ -99,6 +99,24 @@ import Testing
         #expect(counts.current == Dictionary(uniqueKeysWithValues: apps.map { ($0.appId, 10) }))
     }
 
+    /// The one app served (the default) owns custom routes whatever id a request names; an app
+    /// made on demand ends that at once, and dropping it brings it back (each snapshot of the
+    /// apps decides it, `AppDirectory.Snapshot.soleApp`).
+    @Test func theDefaultAppsCustomRoutes_answerEveryIdOnlyWhileItIsTheOneApp() throws {
+        let server = try TestServer.start()
+        let route: JSON = ["id": "teapot", "request": ["method": "GET", "path": "/1.1/classes/Post"],
+                           "response": ["status": 418, "json": ["teapot": true]]]
+        #expect(try server.client(credentials: .masterKey).post("/__admin/routes", json: route).status < 300)
+        let stranger = AppConfiguration(appId: "not-served", appKey: "k", masterKey: "m")
+        #expect(try server.client(app: stranger).get("/1.1/classes/Post").status == 418)
+        let made = try create(on: server, ["appId": "made-later"])
+        #expect(try client(server, made).get("/1.1/classes/Post").status == 200)
+        #expect(try server.client().get("/1.1/classes/Post").status == 418)
+        #expect(try server.client(app: stranger).get("/1.1/classes/Post").status == 418)
+        #expect(try server.client(credentials: .masterKey).delete("/__admin/apps/made-later").status == 200)
+        #expect(try client(server, made).get("/1.1/classes/Post").status == 418)
+    }
+
     // MARK: - Helpers
 
     private func create(on server: TestServer, _ body: JSONObject) throws -> AppConfiguration {

@@ -24,5 +24,32 @@ import Testing
         #expect(verdict("/1.1/../__admin") == .mayHaveDotSegment)
         #expect(verdict(".x") == .mayHaveDotSegment)
         #expect(verdict("") == .notAdmin)
+        #expect(verdict("/1.1/") == .notAdmin)
+        #expect(verdict("/1.1/.") == .mayHaveDotSegment)
+        #expect(verdict("/1.1/a/.b") == .mayHaveDotSegment)
+        #expect(verdict("/1.1/a.b/c.") == .notAdmin)
+        #expect(verdict("/1.1") == .notAdmin)
+        #expect(verdict("/1.1.") == .notAdmin)
+        #expect(verdict("/1.1./x/..") == .mayHaveDotSegment)
+    }
+
+    /// Paths under `/1.1/` (read after their first segment) and others alike, against dot
+    /// segments resolved the long way: every path of up to four segments drawn from a few
+    /// that matter (the admin segment, dots, `1.1`, empty ones).
+    @Test func everyShortPath_answersAsResolvingIt() {
+        let parts = ["", ".", "..", "1.1", "__admin", "__ADMIN", "a", ".a", "a.", "1.1."]
+        func resolved(_ path: String) -> Bool {
+            var kept: [Substring] = []
+            for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+                if part == "." { continue }
+                if part == ".." { _ = kept.popLast(); continue }
+                kept.append(part)
+            }
+            let first = path.split(separator: "/", omittingEmptySubsequences: true).first
+            return [kept.first, first].contains { $0?.lowercased() == "__admin" }
+        }
+        var paths = [""]
+        for _ in 0..<4 { paths += paths.flatMap { path in parts.map { path + "/" + $0 } } }
+        for path in Set(paths) { #expect(AdminPath.contains(path) == resolved(path), "\(path)") }
     }
 }

@@ -10,10 +10,10 @@ struct AuthenticationStage: Sendable {
     let authenticator: AppAuthenticator
 
     /// Fills `context`'s app and access for `route`; throws the 401 (or 404, for an unknown app
-    /// in a path) to answer instead.
-    func authenticate(_ context: inout ContextDraft, for route: APIRoute) throws {
+    /// in a path) to answer instead. `apps`: the directory's snapshot the request read already.
+    func authenticate(_ context: inout ContextDraft, for route: APIRoute, apps: AppDirectory.Snapshot?) throws {
         let outcome = try authenticator.authenticate(context.http, access: route.access, parameters: context.parameters,
-                                                     nameLengths: context.nameLengths)
+                                                     nameLengths: context.nameLengths, apps: apps)
         context.authenticated(app: outcome.app, isMaster: outcome.isMaster, credentialSessionToken: outcome.sessionToken)
     }
 }

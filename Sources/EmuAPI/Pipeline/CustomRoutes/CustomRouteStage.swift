@@ -128,23 +128,24 @@ extension CustomRouteStage {
     /// The custom routes that may answer `received`; nil when its app has none. A path that
     /// could be taken for `/__admin` in a spelling a lenient proxy would decode
     /// (`AdminPathSpelling`) has none either: no mock stands in front of the emulator's own checks.
-    func lookup(_ received: HTTPRequest) -> CustomRouteLookup? {
+    /// - Parameter apps: the apps served, as the request read them once (authentication reads
+    ///   the same snapshot).
+    func lookup(_ received: HTTPRequest, in apps: AppDirectory.Snapshot) -> CustomRouteLookup? {
         // The cheap tests first: most apps have no custom routes, and every request asks.
-        guard let app = app(for: received), let routes = app.customRoutes.snapshot,
+        guard let app = app(for: received, in: apps), let routes = app.customRoutes.snapshot,
               !AdminPathSpelling.reachesAdmin(received.path) else { return nil }
         return CustomRouteLookup(app: app, routes: routes, request: IncomingRequest(received))
     }
 
     /// The app named by `X-LC-Id` when it is one of ours, else the default (first) app; none for
     /// an id of the opt-in prefix not made yet, whose app will have no custom routes either.
-    private func app(for request: HTTPRequest) -> AppRuntime? {
-        let directory = authenticator.directory
+    private func app(for request: HTTPRequest, in apps: AppDirectory.Snapshot) -> AppRuntime? {
         // One app, which is also the default: whatever the headers name, it is that app.
-        if directory.prefix == nil, let only = authenticator.onlyApp, authenticator.defaultAppId == only.configuration.appId { return only }
+        if let sole = apps.soleApp { return sole }
         if let id = request.headers[LCHeaderName.id] {
-            if let app = authenticator.app(withId: id) { return app }
-            if directory.isOfPrefix(id) { return nil }
+            if let app = apps.app(withId: id) { return app }
+            if authenticator.directory.isOfPrefix(id) { return nil }
         }
-        return authenticator.defaultAppId.flatMap { authenticator.apps[$0] }
+        return apps.defaultApp
     }
 }

@@ -16,7 +16,11 @@ struct FaultStage: Sendable {
     /// The fault injected for this request's method and path, taken (a fault counts its uses),
     /// once authentication named the app.
     func take(for context: RequestContext<AppRuntime?>) -> Fault? {
-        context.app.flatMap { take(app: $0, method: context.http.method, path: context.http.path) }
+        // Whether the app has faults first: the method and path are read (copied) only then,
+        // where copying them for every request cost two retains and two releases (issue 31).
+        guard let app = context.app else { return nil }
+        let faults = app.faults
+        return faults.mayApply ? faults.take(method: context.http.method, path: context.http.path) : nil
     }
 
     /// The fault `app` has for `method` and `path`, taken.

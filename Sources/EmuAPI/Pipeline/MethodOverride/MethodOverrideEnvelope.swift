@@ -25,7 +25,9 @@ enum MethodOverrideEnvelope {
     /// the request stands for itself, and is not copied.
     /// A `_method` that is not a string → 107.
     static func unwrap(_ request: HTTPRequest) throws -> HTTPRequest? {
-        guard request.method == "POST", isPlainText(request.headers["Content-Type"]),
+        // The method's length first: `==` of two short strings that differ (`GET`) went through
+        // the standard library's general comparison, on every request (issue 31).
+        guard request.method.utf8.count == 4, request.method == "POST", isPlainText(request.headers["Content-Type"]),
               let object = try envelopeObject(request.body),
               object.contains(key: LCEnvelopeKey.method) || object.contains(key: LCEnvelopeKey.applicationId)
         else { return nil }
