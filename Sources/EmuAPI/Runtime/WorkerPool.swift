@@ -17,7 +17,6 @@ final class WorkerPool: Sendable {
 
     let core: Core
     private let inlineJobs = AtomicInteger()
-    var width: Int { core.width }
 
     init(width: Int) { core = Core(width: max(1, width)) }
 
