@@ -32,6 +32,20 @@ import Testing
         }
     }
 
+    /// An answer that comes long after the loop stopped polling (its window is 100 µs) finds it
+    /// asleep in `epoll_wait` and must wake it: the eventfd is written only then (`EpollLoop`);
+    /// an answer to an awake loop is picked up after its turn without it (the test above).
+    @Test(arguments: models) func anAnswerThatComesWhileTheLoopSleeps_wakesIt(model: HTTPEventModel) throws {
+        let handler = ClosureHTTPHandler { request, respond in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+                respond(HTTPResponse(status: 200, contentType: "text/plain", body: request.path))
+            }
+        }
+        let live = try TestServer.start(handler: handler, configure: { $0.eventModel = model })
+        let client = try live.connect()
+        for round in 0..<5 { #expect(try client.request("GET", "/late/\(round)").bodyText == "/late/\(round)") }
+    }
+
     @Test(arguments: models) func aPeerThatLeavesBeforeItsAnswer_leavesTheServerServing(model: HTTPEventModel) throws {
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)

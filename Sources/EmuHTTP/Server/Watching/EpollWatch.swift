@@ -100,7 +100,8 @@ import Primitives
 /// Dispatch's manager thread (an eventfd write to re-arm the source, an `epoll_ctl`, a wake-up),
 /// about a quarter of the server's CPU per request at 64 connections, and at one connection two
 /// thread hops per request. docs/performance.md has the figures.
-// @unchecked: `watches` and `jobsInHand` are touched on the loop's thread only; `queued` under `lock`.
+// @unchecked: `watches` and `jobsInHand` are touched on the loop's thread only; `queued`, `sleeping` and
+// `wakeWritten` under `lock`.
 final class EpollLoop: @unchecked Sendable {
     static let shared: [EpollLoop] = {
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -123,7 +124,12 @@ final class EpollLoop: @unchecked Sendable {
     private static let wakeKey = UInt64.max
     private let lock = Lock()
     private var queued: [@Sendable () -> Void] = []
-    private var wakePending = false
+    /// Under `lock`: the loop blocks (or is about to) in `epoll_wait` without a timeout, and
+    /// whether a job queued since wrote the eventfd already.
+    private var sleeping = false
+    private var wakeWritten = false
+    /// `queued.count`, written under `lock`: what the loop reads after each turn without it.
+    private let queuedCount = AtomicInteger()
     private var jobsInHand: [@Sendable () -> Void] = []
     /// The watched sockets by descriptor.
     private var watches: [EpollWatch?] = []
@@ -144,17 +150,36 @@ final class EpollLoop: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `job` on the loop's thread, after the events in hand.
+    /// Runs `job` on the loop's thread, after the events in hand. Writes the eventfd only when
+    /// the loop sleeps: an awake loop (busy, or polling) looks at `queuedCount` after every turn,
+    /// so an answer from the worker pool costs it no `write` and no `read` (issue 31: 0.15–0.33
+    /// of each per create at 16 connections before, docs/performance.md).
     func execute(_ job: @escaping @Sendable () -> Void) {
         let wake = lock.withLock { () -> Bool in
             queued.append(job)
-            defer { wakePending = true }
-            return !wakePending
+            queuedCount.store(queued.count)
+            guard sleeping, !wakeWritten else { return false }
+            wakeWritten = true
+            return true
         }
         guard wake else { return }
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
     }
+
+    /// Before blocking: false (and no sleep) when jobs are queued already; else the loop is
+    /// marked asleep, so the next `execute` wakes it. Decided under the lock `execute` takes, so
+    /// a job is either seen here or wakes the loop.
+    private func mayBlock() -> Bool {
+        lock.withLock {
+            guard queued.isEmpty else { return false }
+            sleeping = true
+            wakeWritten = false
+            return true
+        }
+    }
+
+    private func wokeUp() { lock.withLock { sleeping = false } }
 
     /// Adds, changes or removes a socket's events; on the loop's thread.
     func control(_ watch: EpollWatch, _ operation: Int32, events: UInt32) {
@@ -186,9 +211,14 @@ final class EpollLoop: @unchecked Sendable {
         var polling = false
         var lastWork: UInt64 = 0
         while true {
-            let count = epoll_wait(epollFD, events, Int32(capacity), polling ? 0 : -1)
-            if count == 0 {  // polling, and nothing yet
-                if MonotonicClock.now() &- lastWork > Self.pollWindowNanoseconds {
+            let blocks = !polling && mayBlock()
+            let count = epoll_wait(epollFD, events, Int32(capacity), blocks ? -1 : 0)
+            if blocks { wokeUp() }
+            if count == 0 {  // polling (or jobs queued), and no event yet
+                if queuedCount.load() != 0 {
+                    runJobs()
+                    lastWork = MonotonicClock.now()
+                } else if MonotonicClock.now() &- lastWork > Self.pollWindowNanoseconds {
                     polling = false  // the window passed empty: this client is not that quick
                 } else {
                     sched_yield()  // a client thread runnable on this core goes first
@@ -197,33 +227,30 @@ final class EpollLoop: @unchecked Sendable {
             }
             if count < 0 { continue }  // EINTR
             polling = MonotonicClock.now() &- lastWork <= Self.pollWindowNanoseconds
-            var woken = false
             for index in 0..<Int(count) {
                 let key = events[index].data.u64
                 if key == Self.wakeKey {
                     var wakes: UInt64 = 0
                     _ = read(wakeFD, &wakes, 8)  // level-triggered: drained each time it is seen
-                    woken = true
                     continue
                 }
                 // A socket closed earlier in this batch has no watch left; its number may be
                 // taken again only by a job, and jobs run after the batch.
                 if Int(key) < watches.count, let watch = watches[Int(key)] { watch.handle() }
             }
-            if woken { runJobs() }
+            if queuedCount.load() != 0 { runJobs() }
             lastWork = MonotonicClock.now()
         }
     }
 
-    /// Runs the queued jobs; only in a turn that saw the eventfd, whose count every job queued
-    /// since the last `runJobs` raised (`execute` writes it unless a wake is pending, and a
-    /// pending wake ends here): a turn of socket events alone takes no lock (issue 31: the lock,
-    /// the swap and the clearing cost ~430 instructions a turn, a turn per request at one
-    /// connection). A job queued by this thread during a turn runs in the next one, at once.
+    /// Runs the queued jobs; only after a turn that finds `queuedCount` above zero, so a turn
+    /// of socket events alone takes no lock (issue 31: the lock, the swap and the clearing cost
+    /// ~430 instructions a turn, a turn per request at one connection). A job queued by this
+    /// thread during a turn runs after the next one, which does not block (`mayBlock`).
     private func runJobs() {
         lock.withLock {
             swap(&queued, &jobsInHand)
-            wakePending = false
+            queuedCount.store(0)
         }
         for job in jobsInHand { job() }
         jobsInHand.removeAll(keepingCapacity: true)
