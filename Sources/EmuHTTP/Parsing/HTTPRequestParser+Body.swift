@@ -47,9 +47,16 @@ extension HTTPRequestParser {
             }
             return last
         }
-        let lastFields = last.headers.fields
-        let fields = pending.fields.isEmpty && pending.repeatedFields == lastFields.count
-            ? lastFields : pending.fields.isEmpty ? Array(lastFields[..<pending.repeatedFields]) : pending.fields
+        // A head read anew (in part) hands its fields and lines over, moved rather than copied:
+        // `pending` goes away (copies were ~8 retains and as many releases a request).
+        let readAnew = !pending.fields.isEmpty
+        var fields: [HTTPHeaders.Field] = []
+        if readAnew {
+            swap(&fields, &pending.fields)
+        } else {
+            let lastFields = last.headers.fields
+            fields = pending.repeatedFields == lastFields.count ? lastFields : Array(lastFields[..<pending.repeatedFields])
+        }
         let request: HTTPRequest
         if let line = pending.line {
             request = HTTPRequest(method: line.method, target: line.target, path: line.path, query: line.query,
@@ -69,10 +76,13 @@ extension HTTPRequestParser {
         // Field by field: a new `RepeatedHead` assigned whole was built aside, copied in and
         // destroyed (~300 instructions).
         keepHead(pending)
-        let lines = pending.allLines(previous.lines)
         previous.request = request
-        previous.lines = lines
-        previous.facts = pending.facts
+        if readAnew {
+            swap(&previous.lines, &pending.lines)
+        } else {
+            previous.lines = previous.lines.prefix(pending.repeatedFields)
+        }
+        swap(&previous.facts, &pending.facts)
         previous.fieldBytes = pending.fieldBytes
         previous.requestLineLength = pending.requestLineLength
         return request
@@ -82,6 +92,8 @@ extension HTTPRequestParser {
     /// (a keep-alive client's heads are of a size: no allocation per request); none when they are
     /// not all in the buffer any more.
     mutating func keepHead(_ pending: PendingHead) {
+        // Already there: `repeatHeadButOneValue` wrote the changed line over the kept one.
+        if pending.headKept { return }
         // Within what was consumed (a start left stale by a compaction would be a bug: never read past it).
         guard pending.start >= 0 && pending.length > 0 && pending.start + pending.length <= readIndex else {
             return previous.head.removeAll(keepingCapacity: true)

@@ -163,6 +163,10 @@ struct PendingHead {
     /// Whether the client awaits `100 Continue` before sending the body.
     var expectsContinue = false
     var continueReported = false
+    /// Whether the previous request's kept head (`RepeatedHead.head`) already holds this head's
+    /// bytes: `repeatHeadButOneValue` wrote a changed line of the same length over its old one.
+    /// (Beside the other flags: in their padding, the pending head keeps its size.)
+    var headKept = false
 
     /// How many fields have been read.
     var fieldCount: Int { fields.isEmpty ? repeatedFields : fields.count }
@@ -188,11 +192,6 @@ struct PendingHead {
         }
         fields.append(field)
         lines.append(line, in: bytes, role: role)
-    }
-
-    /// The field lines of the head, once complete.
-    func allLines(_ previousLines: KeptFieldLines) -> KeptFieldLines {
-        fields.isEmpty ? previousLines.prefix(repeatedFields) : lines
     }
 
     /// Whether the head is the previous request's, line, version and fields.
