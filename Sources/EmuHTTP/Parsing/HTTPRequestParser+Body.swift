@@ -47,16 +47,9 @@ extension HTTPRequestParser {
             }
             return last
         }
-        // A head read anew (in part) hands its fields and lines over, moved rather than copied:
-        // `pending` goes away (copies were ~8 retains and as many releases a request).
-        let readAnew = !pending.fields.isEmpty
-        var fields: [HTTPHeaders.Field] = []
-        if readAnew {
-            swap(&fields, &pending.fields)
-        } else {
-            let lastFields = last.headers.fields
-            fields = pending.repeatedFields == lastFields.count ? lastFields : Array(lastFields[..<pending.repeatedFields])
-        }
+        let lastFields = last.headers.fields
+        let fields = pending.fields.isEmpty && pending.repeatedFields == lastFields.count
+            ? lastFields : pending.fields.isEmpty ? Array(lastFields[..<pending.repeatedFields]) : pending.fields
         let request: HTTPRequest
         if let line = pending.line {
             request = HTTPRequest(method: line.method, target: line.target, path: line.path, query: line.query,
@@ -76,13 +69,10 @@ extension HTTPRequestParser {
         // Field by field: a new `RepeatedHead` assigned whole was built aside, copied in and
         // destroyed (~300 instructions).
         keepHead(pending)
+        let lines = pending.allLines(previous.lines)
         previous.request = request
-        if readAnew {
-            swap(&previous.lines, &pending.lines)
-        } else {
-            previous.lines = previous.lines.prefix(pending.repeatedFields)
-        }
-        swap(&previous.facts, &pending.facts)
+        previous.lines = lines
+        previous.facts = pending.facts
         previous.fieldBytes = pending.fieldBytes
         previous.requestLineLength = pending.requestLineLength
         return request

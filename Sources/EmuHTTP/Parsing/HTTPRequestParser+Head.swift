@@ -194,6 +194,11 @@ struct PendingHead {
         lines.append(line, in: bytes, role: role)
     }
 
+    /// The field lines of the head, once complete.
+    func allLines(_ previousLines: KeptFieldLines) -> KeptFieldLines {
+        fields.isEmpty ? previousLines.prefix(repeatedFields) : lines
+    }
+
     /// Whether the head is the previous request's, line, version and fields.
     func repeatsAll(_ previous: HTTPRequest) -> Bool {
         line == nil && fields.isEmpty && version == previous.version && repeatedFields == previous.headers.fields.count
