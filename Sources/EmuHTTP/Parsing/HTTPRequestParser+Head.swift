@@ -13,6 +13,7 @@ extension HTTPRequestParser {
         if head.skippedBytes == 0 {
             if try repeatHeadWhole() { return true }
             if try repeatHeadButOneValue() { return true }
+            if try repeatHeadButTwoValues() { return true }
         }
         while true {
             // RFC 9112 §2.2: ignore empty lines before the request line. They share the
