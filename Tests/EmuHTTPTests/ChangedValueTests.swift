@@ -46,6 +46,39 @@ struct ChangedValueTests {
         #expect(Self.alone(all).requests.count == all.count)
     }
 
+    /// A new sign of the same length is written over the kept head in place: what follows it
+    /// (its whole repeat, an earlier head, another new sign) reads as alone.
+    @Test func sameLengthSigns_keepTheKeptHeadRight() {
+        let all = [Self.head, Self.signed("1700000000001"), Self.signed("1700000000001"), Self.head,
+                   Self.signed("1700000000002"), Self.signed("1700000000003"), Self.signed("1700000000003"),
+                   Self.signed("1700000000001"), Self.head]
+        #expect(Self.together(all) == Self.alone(all))
+        #expect(Self.together(all, inOneRead: true) == Self.alone(all))
+        #expect(Self.alone(all).requests.count == all.count)
+    }
+
+    /// A client that sends a request id beside its sign changes two values a request
+    /// (`repeatHeadButTwoValues`): in any order, of any length, with the second refused, a third
+    /// changed or a name changed, every head reads as alone.
+    @Test func twoChangedValues_readAsAlone() {
+        let withId = Self.head.replacingOccurrences("X-LC-Id: app\r\n", "X-LC-Id: app\r\nX-Request-Id: 0001\r\n")
+        func both(_ stamp: String, _ id: String) -> String {
+            Self.signed(stamp, withId).replacingOccurrences("X-Request-Id: 0001", "X-Request-Id: \(id)")
+        }
+        let all = [withId, both("1700000000001", "0002"), both("1700000000002", "0003"), both("1700000000002", "0003"),
+                   both("1700000000003", "04"), both("17", "0000000005"), both("1700000000004", ""),
+                   both("1700000000005", "\u{e9}"), both("1700000000006", "06"),
+                   both("1700000000007", "07").replacingOccurrences("Host: a", "Host: b"),
+                   both("1700000000008", "08").replacingOccurrences("identity", "gzip"),
+                   both("1700000000009", "09").replacingOccurrences("X-Request-Id", "X-Request-Ie"),
+                   both("1700000000010", "1\u{0}0"), both("1700000000011", "11"),
+                   both("1700000000012", "12\n"), both("1700000000013", "13"), withId]
+        #expect(Self.together(all) == Self.alone(all))
+        #expect(Self.together(all, inOneRead: true) == Self.alone(all))
+        let accepted = Array(all[..<12]) + [both("1700000000011", "11"), both("1700000000012", "12")]
+        #expect(Self.alone(accepted).requests.count == accepted.count)
+    }
+
     /// The changed field first, in the middle or last; its value emptied, spaced or with obs-text.
     @Test func anyFieldsValue_changedAnyHow_readsAsAlone() {
         for changed in [("Accept-Encoding: identity", "Accept-Encoding: gzip"), ("X-LC-Id: app", "X-LC-Id: other-app"),

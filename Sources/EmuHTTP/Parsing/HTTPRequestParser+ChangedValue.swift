@@ -18,6 +18,9 @@ struct ChangedValue {
     var fieldBytes: Int
     /// Where the changed line starts in the head.
     var lineStart: Int
+    /// Whether the new line has the old one's length and ends in CRLF, as the old one did: the
+    /// new head is then the kept one with that line's bytes replaced, in place.
+    var keepsLayout: Bool
 }
 
 extension HTTPRequestParser {
@@ -48,6 +51,14 @@ extension HTTPRequestParser {
         // Taken, not copied (~65 instructions): `finishRequest` keeps this head's in their place.
         swap(&head.facts, &previous.facts)
         head.start = start
+        if change.keepsLayout {
+            // The kept head becomes this one in place (a new sign): `keepHead` then copies nothing.
+            let (from, to, count) = (change.line.lowerBound, change.lineStart, change.line.count)
+            buffer.withUnsafeBufferPointer { bytes in
+                previous.head.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress! + to, bytes.baseAddress! + from, count) }
+            }
+            head.headKept = true
+        }
         consume(upTo: start + change.length)
         try finishHead()
         return true
@@ -89,7 +100,8 @@ extension HTTPRequestParser {
             let colon = lineStart + previous.request.headers.fields[old.index].name.utf8.count
             guard colon < start + difference, let value = try? HeaderFieldSyntax.value(bytes, colon + 1..<end) else { return nil }
             return ChangedValue(index: old.index, line: lineStart..<end, value: value, length: lf + 1 + rest - start,
-                                fieldBytes: fieldBytes, lineStart: fieldsStart + old.start)
+                                fieldBytes: fieldBytes, lineStart: fieldsStart + old.start,
+                                keepsLayout: end != lf && end - lineStart == old.end - old.start)
         }
     }
 

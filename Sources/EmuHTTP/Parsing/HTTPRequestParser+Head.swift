@@ -13,6 +13,7 @@ extension HTTPRequestParser {
         if head.skippedBytes == 0 {
             if try repeatHeadWhole() { return true }
             if try repeatHeadButOneValue() { return true }
+            if try repeatHeadButTwoValues() { return true }
         }
         while true {
             // RFC 9112 §2.2: ignore empty lines before the request line. They share the
@@ -163,6 +164,10 @@ struct PendingHead {
     /// Whether the client awaits `100 Continue` before sending the body.
     var expectsContinue = false
     var continueReported = false
+    /// Whether the previous request's kept head (`RepeatedHead.head`) already holds this head's
+    /// bytes: `repeatHeadButOneValue` wrote a changed line of the same length over its old one.
+    /// (Beside the other flags: in their padding, the pending head keeps its size.)
+    var headKept = false
 
     /// How many fields have been read.
     var fieldCount: Int { fields.isEmpty ? repeatedFields : fields.count }
