@@ -104,7 +104,10 @@ final class Pipeline: HTTPHandler {
             var faulted = copy draft
             faulted.app = custom.app
             return faults.inject(fault, RequestContext(faulted), reply) { [self, draft] in
-                // After a delay the routes run on a timer's thread: a regex goes back to the pool.
+                // After a delay (up to 60 s) the apps are read again: one dropped meanwhile is
+                // unknown to authentication, as to any request that comes after the drop.
+                let apps = authentication.authenticator.directory.snapshot
+                // The routes then run on a timer's thread: a regex goes back to the pool.
                 guard custom.mayRunRegex, !WorkerPool.isWorkerThread else {
                     return routes(draft, custom, apps, reply, faultTaken: true)
                 }
