@@ -3,7 +3,7 @@ import Primitives
 import Testing
 
 /// A head that repeats the previous one but for one field's value (a new `X-LC-Sign` on every
-/// request) reads the rest of that head at once (`HTTPRequestParser.repeatHeadButOneValue`); it
+/// request) reads the rest of that head at once (`HTTPRequestParser.repeatHeadButChangedValues`); it
 /// must read exactly as it does alone: the same line, fields, framing, errors and limits,
 /// whatever changed, and however the bytes arrive.
 @Suite("Heads with one value changed")
@@ -58,7 +58,7 @@ struct ChangedValueTests {
     }
 
     /// A client that sends a request id beside its sign changes two values a request
-    /// (`repeatHeadButTwoValues`): in any order, of any length, with the second refused, a third
+    /// (`changedValues`): in any order, of any length, with the second refused, a third
     /// changed or a name changed, every head reads as alone.
     @Test func twoChangedValues_readAsAlone() {
         let withId = Self.head.replacingOccurrences("X-LC-Id: app\r\n", "X-LC-Id: app\r\nX-Request-Id: 0001\r\n")

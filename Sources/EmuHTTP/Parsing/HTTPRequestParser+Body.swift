@@ -82,7 +82,7 @@ extension HTTPRequestParser {
     /// (a keep-alive client's heads are of a size: no allocation per request); none when they are
     /// not all in the buffer any more.
     mutating func keepHead(_ pending: PendingHead) {
-        // Already there: `repeatHeadButOneValue` wrote the changed line over the kept one.
+        // Already there: `repeatHeadButChangedValues` wrote the changed lines over the kept ones.
         if pending.headKept { return }
         // Within what was consumed (a start left stale by a compaction would be a bug: never read past it).
         guard pending.start >= 0 && pending.length > 0 && pending.start + pending.length <= readIndex else {

@@ -7,44 +7,42 @@ import Darwin
 #endif
 import Primitives
 
-/// Where a head differs from the previous one in one field's value alone, and what that value is.
-struct ChangedValue {
-    /// The field's index, and its new line (content) and value in the parser's buffer.
-    var index: Int
-    var line: Range<Int>
-    var value: Range<Int>
-    /// The new head's length, request line to empty line, and its field lines' bytes.
-    var length: Int
-    var fieldBytes: Int
-    /// Where the changed line starts in the head.
-    var lineStart: Int
-    /// Whether the new line has the old one's length and ends in CRLF, as the old one did: the
-    /// new head is then the kept one with that line's bytes replaced, in place.
-    var keepsLayout: Bool
-}
-
 extension HTTPRequestParser {
     /// When the buffer holds the previous head with one field's value changed — the SDKs sign
     /// every request anew, so `X-LC-Sign` differs each time and nothing else does — the rest of
     /// that head is read at once: the request line, the other fields, the facts and the limits
     /// are the previous head's, and only the changed line is read (parsing a re-signed
-    /// `/1.1/date` took 8,215 instructions line by line, ~3,100 so; issue 31). The changed field
+    /// `/1.1/date` took 8,215 instructions line by line, ~3,100 so; issue 31). Two changed values
+    /// (a request id beside the sign, `changedValues`) are read the same way. A changed field
     /// must be one the parser does not act on (not Host, framing, Expect or Connection), keep its
-    /// name, and the new line must pass the checks of any field line; anything else is read line
+    /// name, and its new line must pass the checks of any field line; anything else is read line
     /// by line, as alone.
-    mutating func repeatHeadButOneValue() throws(HTTPParseError) -> Bool {
+    mutating func repeatHeadButChangedValues() throws(HTTPParseError) -> Bool {
         let start = readIndex, maxFieldBytes = limits.maxHeaderBytes, hint = changedLineStart
         guard start < buffer.count else { return false }
-        let found = try Self.reading(buffer, previous) { (bytes, previous) in
+        // One value first, by the leaner search; two only where it found none.
+        var found = try Self.reading(buffer, previous) { (bytes, previous) in
             Self.changedValue(of: previous, in: bytes, at: start, maxFieldBytes: maxFieldBytes, sameBefore: hint)
         }
+        if found == nil {
+            found = try Self.reading(buffer, previous) { (bytes, previous) in
+                Self.changedValues(of: previous, in: bytes, at: start, maxFieldBytes: maxFieldBytes, sameBefore: hint)
+            }
+        }
         guard let change = found else { return false }
-        changedLineStart = change.lineStart
-        let value = buffer.withUnsafeBufferPointer { HTTPBytes.string($0, change.value) }
-        head.fields = Self.fields(previous.request.headers.fields, replacingValueAt: change.index, with: value)
+        let (first, second) = (change.first, change.second)
+        changedLineStart = first.keptStart
+        let values = buffer.withUnsafeBufferPointer { bytes in
+            (HTTPBytes.string(bytes, first.value), second.map { HTTPBytes.string(bytes, $0.value) } ?? "")
+        }
+        head.fields = Self.fields(previous.request.headers.fields, replacingValueAt: first.index, with: values.0,
+                                  andAt: second?.index ?? -1, with: values.1)
         // The previous lines, changed in place: `finishRequest` keeps this head's, not them.
         swap(&head.lines, &previous.lines)
-        buffer.withUnsafeBufferPointer { head.lines.replace(at: change.index, with: change.line, in: $0) }
+        buffer.withUnsafeBufferPointer { bytes in
+            if let second { head.lines.replace(at: second.index, with: second.line, in: bytes) }
+            head.lines.replace(at: first.index, with: first.line, in: bytes)
+        }
         head.version = previous.request.version
         head.requestLineLength = previous.requestLineLength
         head.headerBytes = change.fieldBytes
@@ -53,9 +51,14 @@ extension HTTPRequestParser {
         head.start = start
         if change.keepsLayout {
             // The kept head becomes this one in place (a new sign): `keepHead` then copies nothing.
-            let (from, to, count) = (change.line.lowerBound, change.lineStart, change.line.count)
             buffer.withUnsafeBufferPointer { bytes in
-                previous.head.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress! + to, bytes.baseAddress! + from, count) }
+                previous.head.withUnsafeMutableBufferPointer { kept in
+                    func write(_ line: ChangedLine) {
+                        _ = memcpy(kept.baseAddress! + line.keptStart, bytes.baseAddress! + line.line.lowerBound, line.line.count)
+                    }
+                    write(first)
+                    if let second { write(second) }
+                }
             }
             head.headKept = true
         }
@@ -65,23 +68,16 @@ extension HTTPRequestParser {
     }
 
     /// The one changed value of `previous`'s head in `bytes` from `start`, when the head there
-    /// is that head but for one field's value, complete. Only a kept head with CRLF after every
-    /// line is compared (its lines' places then follow from their lengths, `KeptFieldLines`).
-    /// `sameBefore`: where the difference is likely to start (the line that changed last time).
+    /// is that head but for one field's value, complete (`comparableLayout`). `sameBefore`: where
+    /// the difference is likely to start (the line that changed last time).
     static func changedValue(of previous: RepeatedHead, in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
-                             maxFieldBytes: Int, sameBefore hint: Int) -> ChangedValue? {
-        let fieldsStart = previous.requestLineLength + 2
-        let keptFieldBytes = previous.lines.byteCount + 2 * previous.lines.count
-        guard previous.requestLineLength > 0, previous.head.count == fieldsStart + keptFieldBytes + 2,
-              let base = bytes.baseAddress else { return nil }
+                             maxFieldBytes: Int, sameBefore hint: Int) -> ChangedValues? {
+        guard let layout = comparableLayout(of: previous), let base = bytes.baseAddress else { return nil }
+        let (fieldsStart, keptFieldBytes) = layout
         let available = bytes.count - start
-        return previous.head.withUnsafeBufferPointer { kept -> ChangedValue? in
+        return previous.head.withUnsafeBufferPointer { kept -> ChangedValues? in
             guard let keptBase = kept.baseAddress else { return nil }
-            // The same bytes up to the first difference: the request line and the fields before
-            // (up to the hint in one call when they are).
-            let compared = min(kept.count, available)
-            let same = hint > 0 && hint <= compared && memcmp(keptBase, base + start, hint) == 0 ? hint : 0
-            let difference = same + firstDifference(keptBase + same, base + start + same, compared - same)
+            let difference = firstDifference(kept, base + start, available: available, sameBefore: hint)
             guard difference >= fieldsStart, difference < available,
                   let old = previous.lines.line(holding: difference - fieldsStart), old.isOther else { return nil }
             let lineStart = start + fieldsStart + old.start
@@ -99,22 +95,49 @@ extension HTTPRequestParser {
             // field line may have (`HeaderFieldSyntax.split` of the line, its name already checked).
             let colon = lineStart + previous.request.headers.fields[old.index].name.utf8.count
             guard colon < start + difference, let value = try? HeaderFieldSyntax.value(bytes, colon + 1..<end) else { return nil }
-            return ChangedValue(index: old.index, line: lineStart..<end, value: value, length: lf + 1 + rest - start,
-                                fieldBytes: fieldBytes, lineStart: fieldsStart + old.start,
-                                keepsLayout: end != lf && end - lineStart == old.end - old.start)
+            let line = ChangedLine(index: old.index, line: lineStart..<end, value: value, keptStart: fieldsStart + old.start,
+                                   keepsLayout: end != lf && end - lineStart == old.end - old.start)
+            return ChangedValues(first: line, second: nil, length: lf + 1 + rest - start, fieldBytes: fieldBytes)
         }
     }
 
-    /// `fields` with the value at `index` replaced, appended one by one to a new array: changing a
-    /// copy of the array in place, or copying their memory whole, went through the runtime's
-    /// generic copy of each tuple (~800 and ~750 instructions for four fields).
-    static func fields(_ fields: [HTTPHeaders.Field], replacingValueAt index: Int, with value: String) -> [HTTPHeaders.Field] {
+    /// `fields` with the values at `index` and at `second` (when a field's index) replaced,
+    /// appended one by one to a new array: changing a copy of the array in place, or copying their
+    /// memory whole, went through the runtime's generic copy of each tuple (~800 and ~750
+    /// instructions for four fields).
+    static func fields(_ fields: [HTTPHeaders.Field], replacingValueAt index: Int, with value: String,
+                       andAt second: Int = -1, with secondValue: String = "") -> [HTTPHeaders.Field] {
         var copy: [HTTPHeaders.Field] = []
         copy.reserveCapacity(fields.count)
         fields.withUnsafeBufferPointer { fields in
-            for at in fields.indices { copy.append((name: fields[at].name, value: at == index ? value : fields[at].value)) }
+            for at in fields.indices {
+                let kept = at == index ? value : at == second ? secondValue : fields[at].value
+                copy.append((name: fields[at].name, value: kept))
+            }
         }
         return copy
+    }
+
+    /// Where a kept head's fields start and the bytes its field lines take, CRLFs included, when
+    /// it can be compared in place: it has a request line and CRLF after every line, so its
+    /// lines' places follow from their lengths (`KeptFieldLines`).
+    @inline(__always)
+    static func comparableLayout(of previous: RepeatedHead) -> (fieldsStart: Int, fieldBytes: Int)? {
+        let fieldsStart = previous.requestLineLength + 2
+        let fieldBytes = previous.lines.byteCount + 2 * previous.lines.count
+        guard previous.requestLineLength > 0, previous.head.count == fieldsStart + fieldBytes + 2 else { return nil }
+        return (fieldsStart, fieldBytes)
+    }
+
+    /// The first offset where the head at `base` (of `available` bytes) differs from the kept
+    /// one, compared up to what both hold: the request line and the fields before the change,
+    /// up to the hint in one `memcmp` when they are the same.
+    @inline(__always)
+    static func firstDifference(_ kept: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>, available: Int,
+                                sameBefore hint: Int) -> Int {
+        let keptBase = kept.baseAddress!, compared = min(kept.count, available)
+        let same = hint > 0 && hint <= compared && memcmp(keptBase, base, hint) == 0 ? hint : 0
+        return same + firstDifference(keptBase + same, base + same, compared - same)
     }
 
     /// The first offset below `count` where `a` and `b` differ, else `count`: eight bytes a step.

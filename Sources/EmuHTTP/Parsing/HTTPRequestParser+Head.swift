@@ -12,8 +12,7 @@ extension HTTPRequestParser {
     mutating func parseRequestLine() throws(HTTPParseError) -> Bool {
         if head.skippedBytes == 0 {
             if try repeatHeadWhole() { return true }
-            if try repeatHeadButOneValue() { return true }
-            if try repeatHeadButTwoValues() { return true }
+            if try repeatHeadButChangedValues() { return true }
         }
         while true {
             // RFC 9112 §2.2: ignore empty lines before the request line. They share the
@@ -165,7 +164,7 @@ struct PendingHead {
     var expectsContinue = false
     var continueReported = false
     /// Whether the previous request's kept head (`RepeatedHead.head`) already holds this head's
-    /// bytes: `repeatHeadButOneValue` wrote a changed line of the same length over its old one.
+    /// bytes: `repeatHeadButChangedValues` wrote each changed line of the same length over its old one.
     /// (Beside the other flags: in their padding, the pending head keeps its size.)
     var headKept = false
 

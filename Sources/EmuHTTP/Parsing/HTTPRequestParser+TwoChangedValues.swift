@@ -35,75 +35,21 @@ struct ChangedValues {
 }
 
 extension HTTPRequestParser {
-    /// `repeatHeadButOneValue` for a head with two changed values: a client that sends a request
-    /// id (`X-Request-Id`) beside its sign changes two lines a request, which were read line by
-    /// line (~6,400 instructions more a re-signed `/1.1/date`, issue 31). Tried only where that
-    /// one found no single changed value, so that its own path stays as lean as it was (one
-    /// implementation for both cost a re-signed head ~200 more). Each changed field must be one
-    /// the parser does not act on, keep its name, and its new line pass the checks of any field
-    /// line; anything else is read line by line, as alone.
-    mutating func repeatHeadButTwoValues() throws(HTTPParseError) -> Bool {
-        let start = readIndex, maxFieldBytes = limits.maxHeaderBytes, hint = changedLineStart
-        guard start < buffer.count else { return false }
-        let found = try Self.reading(buffer, previous) { (bytes, previous) in
-            Self.changedValues(of: previous, in: bytes, at: start, maxFieldBytes: maxFieldBytes, sameBefore: hint)
-        }
-        guard let change = found else { return false }
-        changedLineStart = change.first.keptStart
-        let (first, second) = (change.first, change.second)
-        let values = buffer.withUnsafeBufferPointer { bytes in
-            (HTTPBytes.string(bytes, first.value), second.map { HTTPBytes.string(bytes, $0.value) })
-        }
-        head.fields = Self.fields(previous.request.headers.fields, replacingValueAt: first.index, with: values.0,
-                                  andAt: second?.index ?? -1, with: values.1)
-        // The previous lines, changed in place: `finishRequest` keeps this head's, not them.
-        swap(&head.lines, &previous.lines)
-        buffer.withUnsafeBufferPointer { bytes in
-            if let second { head.lines.replace(at: second.index, with: second.line, in: bytes) }
-            head.lines.replace(at: first.index, with: first.line, in: bytes)
-        }
-        head.version = previous.request.version
-        head.requestLineLength = previous.requestLineLength
-        head.headerBytes = change.fieldBytes
-        // Taken, not copied (~65 instructions): `finishRequest` keeps this head's in their place.
-        swap(&head.facts, &previous.facts)
-        head.start = start
-        if change.keepsLayout {
-            // The kept head becomes this one in place (a new sign): `keepHead` then copies nothing.
-            buffer.withUnsafeBufferPointer { bytes in
-                previous.head.withUnsafeMutableBufferPointer { kept in
-                    func write(_ line: ChangedLine) {
-                        _ = memcpy(kept.baseAddress! + line.keptStart, bytes.baseAddress! + line.line.lowerBound, line.line.count)
-                    }
-                    write(first)
-                    if let second { write(second) }
-                }
-            }
-            head.headKept = true
-        }
-        consume(upTo: start + change.length)
-        try finishHead()
-        return true
-    }
-
     /// The changed values of `previous`'s head in `bytes` from `start`, when the head there is
-    /// that head but for one or two fields' values, complete. Only a kept head with CRLF after
-    /// every line is compared (its lines' places then follow from their lengths, `KeptFieldLines`).
-    /// `sameBefore`: where the difference is likely to start (the line that changed first last time).
+    /// that head but for two fields' values (or one), complete (`comparableLayout`): a client that
+    /// sends a request id (`X-Request-Id`) beside its sign changes two lines a request, which were
+    /// read line by line (~6,400 instructions more a re-signed `/1.1/date`, issue 31). Searched
+    /// only where `changedValue` found no single change, so that its own search stays as lean as
+    /// it was (one search for both cost a re-signed head ~200 more). `sameBefore`: where the
+    /// difference is likely to start (the line that changed first last time).
     static func changedValues(of previous: RepeatedHead, in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
                              maxFieldBytes: Int, sameBefore hint: Int) -> ChangedValues? {
-        let fieldsStart = previous.requestLineLength + 2
-        let keptFieldBytes = previous.lines.byteCount + 2 * previous.lines.count
-        guard previous.requestLineLength > 0, previous.head.count == fieldsStart + keptFieldBytes + 2,
-              let base = bytes.baseAddress else { return nil }
+        guard let layout = comparableLayout(of: previous), let base = bytes.baseAddress else { return nil }
+        let (fieldsStart, keptFieldBytes) = layout
         let available = bytes.count - start
         return previous.head.withUnsafeBufferPointer { kept -> ChangedValues? in
             guard let keptBase = kept.baseAddress else { return nil }
-            // The same bytes up to the first difference: the request line and the fields before
-            // (up to the hint in one call when they are).
-            let compared = min(kept.count, available)
-            let same = hint > 0 && hint <= compared && memcmp(keptBase, base + start, hint) == 0 ? hint : 0
-            var difference = same + firstDifference(keptBase + same, base + start + same, compared - same)
+            var difference = firstDifference(kept, base + start, available: available, sameBefore: hint)
             guard difference < available else { return nil }
             // `difference` in the kept head; `at` the same place in `bytes` (the lines before may
             // have changed length).
@@ -142,20 +88,5 @@ extension HTTPRequestParser {
                 (difference, at) = (keptRest + next, lf + 1 + next)
             }
         }
-    }
-
-    /// `fields` with the values at `index` and at `second` (when a field's index) replaced, as
-    /// `fields(_:replacingValueAt:with:)` makes them.
-    static func fields(_ fields: [HTTPHeaders.Field], replacingValueAt index: Int, with value: String,
-                       andAt second: Int, with secondValue: String?) -> [HTTPHeaders.Field] {
-        var copy: [HTTPHeaders.Field] = []
-        copy.reserveCapacity(fields.count)
-        fields.withUnsafeBufferPointer { fields in
-            for at in fields.indices {
-                let kept = at == index ? value : at == second ? secondValue ?? fields[at].value : fields[at].value
-                copy.append((name: fields[at].name, value: kept))
-            }
-        }
-        return copy
     }
 }

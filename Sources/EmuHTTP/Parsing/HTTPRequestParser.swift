@@ -57,7 +57,7 @@ public struct HTTPRequestParser {
     var head = PendingHead()
     /// The previous request's head, whose strings a repeating request shares.
     var previous = RepeatedHead()
-    /// Where the line a head changed in one value started (`repeatHeadButOneValue`): the next
+    /// Where the first line a head changed in value started (`repeatHeadButChangedValues`): the next
     /// head is compared with one `memcmp` up to there first. A hint: wrong, it costs that call.
     var changedLineStart = 0
     var chunked = ChunkedBodyDecoder()
